@@ -1,0 +1,92 @@
+/**
+ * Cookie-consent filter list shipped with the app (Adblock Plus syntax): consent-platform
+ * scripts are blocked (`||host^`) so their banners never appear, and banners built into
+ * pages are hidden (`##selector`). Curated from the consent platforms most sites use.
+ */
+export const COOKIE_BANNER_FILTERS = String.raw`
+! Consent management platforms: blocking the script keeps the banner away
+||cdn.cookielaw.org^
+||optanon.blob.core.windows.net^
+||consent.cookiebot.com^
+||consentcdn.cookiebot.com^
+||sdk.privacy-center.org^
+||cmp.quantcast.com^
+||quantcast.mgr.consensu.org^
+||consent.trustarc.com^
+||consent-pref.trustarc.com^
+||app.usercentrics.eu^
+||api.usercentrics.eu^
+||web.cmp.usercentrics.eu^
+||cmp.osano.com^
+||cdn.iubenda.com^
+||cdn-cookieyes.com^
+||app.termly.io^
+||consent.cookiefirst.com^
+||cmp.inmobi.com^
+||sourcepoint.mgr.consensu.org^
+||cdn.privacy-mgmt.com^
+||static.klaro.org^
+||cdn.consentmanager.net^
+||delivery.consentmanager.net^
+||cookie-script.com^
+||cdn.cookie-script.com^
+||policy.app.cookieinformation.com^
+||cookiehub.net^
+||cookie-cdn.cookiepro.com^
+||cmp.uniconsent.com^
+||consent.truste.com^
+||cdn.jsdelivr.net/npm/cookieconsent@
+||cdnjs.cloudflare.com/ajax/libs/cookieconsent2/
+/cookieconsent.min.js
+/cookie-law-info/
+/cookie-notice/js/
+/complianz-gdpr/
+! Banners and overlays built into pages
+###onetrust-consent-sdk
+###onetrust-banner-sdk
+###CybotCookiebotDialog
+###CybotCookiebotDialogBodyUnderlay
+###didomi-host
+###usercentrics-root
+###qc-cmp2-container
+###truste-consent-track
+###truste-consent-content
+##.truste_overlay
+##.truste_box_overlay
+###cmpbox
+###cmpbox2
+##.osano-cm-window
+##.cc-window
+##.cc-banner
+##.cookieconsent
+###cookieconsent
+###cookie-law-info-bar
+###cookie-notice
+###cookie-banner
+###cookie-consent
+###cookieBanner
+###cookie_banner
+###cookies-banner
+###cookieNotice
+###gdpr-cookie-notice
+###gdpr-banner
+##.cookie-banner
+##.cookie-notice
+##.cookie-consent
+##.cookie-bar
+##.cookies-banner
+##.gdpr-banner
+##.cmplz-cookiebanner
+###cmplz-cookiebanner-container
+##.iubenda-cs-container
+###iubenda-cs-banner
+##.cky-consent-container
+##.cky-overlay
+###termly-code-snippet-support
+##.klaro .cookie-notice
+###ccc
+###ccc-overlay
+##.fc-consent-root
+##div[id^="sp_message_container_"]
+##.message-overlay[class*="sp_"]
+`;

@@ -1,0 +1,90 @@
+import { extractMainContentHtml } from './main-content.js';
+import { parseHtml } from './parse-html.js';
+import { keepOnlyMatching, removeMatching } from './tags.js';
+import { absolutizeUrls, documentBaseUrl } from './urls.js';
+
+export interface CleanHtmlOptions {
+  /** Final page URL: relative references resolve against it (or the page's `<base href>`). */
+  url: string;
+  onlyMainContent: boolean;
+  /** CSS selectors; when given, only matching elements are kept (and main-content detection is skipped). */
+  includeTags?: string[];
+  /** CSS selectors of elements to remove. */
+  excludeTags?: string[];
+}
+
+/** Elements that never carry readable content. */
+const NON_CONTENT_SELECTOR = 'script, style, noscript, template, link, meta';
+
+/**
+ * Produces the `html` format: the page body without scripts, styles, metadata elements and
+ * comments, iframes renamed to `<div data-original-tag="iframe">`, narrowed by
+ * `includeTags` / `excludeTags` / `onlyMainContent`, with every URL made absolute.
+ * Returns the inner HTML of the cleaned body.
+ */
+export function cleanHtml(html: string, options: CleanHtmlOptions): string {
+  return cleanDocument(parseHtml(html), options).innerHTML.trim();
+}
+
+/**
+ * Cleans `document` in place (see {@link cleanHtml}) and returns its body, so a caller that
+ * already parsed the page can read links from the cleaned tree without another parse.
+ * Read anything needed from `<head>` (metadata) before calling: it is stripped here.
+ */
+export function cleanDocument(document: Document, options: CleanHtmlOptions): HTMLElement {
+  const baseUrl = documentBaseUrl(document, options.url);
+  const body = document.body;
+
+  for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();
+  removeComments(document);
+  renameIframes(document);
+
+  const includeTags = nonEmpty(options.includeTags);
+  const excludeTags = nonEmpty(options.excludeTags);
+  if (includeTags) keepOnlyMatching(body, includeTags);
+  if (excludeTags) removeMatching(body, excludeTags);
+  if (options.onlyMainContent && !includeTags) narrowToMainContent(document, body, options.url);
+
+  absolutizeUrls(body, baseUrl);
+  return body;
+}
+
+function nonEmpty(selectors: string[] | undefined): string[] | undefined {
+  const list = selectors?.filter((selector) => selector.trim() !== '');
+  return list && list.length > 0 ? list : undefined;
+}
+
+function removeComments(node: Node): void {
+  for (const child of Array.from(node.childNodes)) {
+    if (child.nodeType === 8) child.remove();
+    else if (child.nodeType === 1) removeComments(child);
+  }
+}
+
+/** Iframes cannot be rendered from saved HTML; keep their attributes on a marked `div`. */
+function renameIframes(document: Document): void {
+  for (const iframe of Array.from(document.querySelectorAll('iframe'))) {
+    const div = document.createElement('div');
+    for (const attribute of Array.from(iframe.attributes)) div.setAttribute(attribute.name, attribute.value);
+    div.setAttribute('data-original-tag', 'iframe');
+    div.append(...Array.from(iframe.childNodes));
+    iframe.replaceWith(div);
+  }
+}
+
+/**
+ * Replaces the body with the detected main content. When the detector finds nothing readable,
+ * the whole body is kept, as a scrape must not come back empty because of the heuristic.
+ */
+function narrowToMainContent(document: Document, body: HTMLElement, url: string): void {
+  const mainHtml = extractMainContentHtml(document.toString(), url);
+  if (!mainHtml.trim()) return;
+  const holder = document.createElement('div');
+  holder.innerHTML = mainHtml;
+  if (!hasReadableContent(holder)) return;
+  body.replaceChildren(...Array.from(holder.childNodes));
+}
+
+function hasReadableContent(element: Element): boolean {
+  return (element.textContent ?? '').trim() !== '' || element.querySelector('img, picture, video, audio, svg') !== null;
+}

@@ -1,0 +1,99 @@
+/**
+ * Removes what article extractors commonly leave inside the main content:
+ * captions and photo credits, bylines and date lines, share bars, "related"
+ * and "read more" blocks, newsletter boxes and link-only lists.
+ */
+
+/** Class or id words that mark page furniture rather than article text. */
+const FURNITURE_NAME =
+  /caption|credit|byline|author|dateline|timestamp|pubdate|publish|related|share|sharing|social|newsletter|breadcrumb|subscri|sponsor|promo|recommend|read-?more|more-?stories|comment|advert|(^|[^a-z])(date|time|tags?|ads?|meta|toolbar|signup)([^a-z]|$)/i;
+
+/** Elements never part of an article's text. */
+const FURNITURE_TAGS = 'figcaption, time, header, nav, aside, footer, form, button, select, textarea, input, script, style, noscript, template';
+
+/** Opening words of short blocks that introduce links elsewhere or ask something of the reader. */
+const FURNITURE_LEAD =
+  /^\s*(related( articles| stories| content| posts| coverage)?|read (more|next|also|this)|see (also|more)|also (on|read)|more (from|on|stories|news)|you (may|might) (also )?(like|enjoy)|don['’]?t miss|recommended( for you)?|advertisement|advert|sponsored|skip to( main)? content|share (this|on)|follow us|sign up|subscribe|click here|trending|most (read|popular)|popular (stories|posts)|image credit|photo:|image:|credit:)\b/i;
+
+const BLOCKS = 'p, div, section, li, ul, ol, h2, h3, h4, h5, h6, span, a, strong, em, b, small, figure';
+
+/** Photo credits and caption markers: "(Image: …)", "Photo: …", "©". */
+const CREDIT_MARK = /\((image|photo|picture|pictures|credit|foto)s?( credit)?:|\b(image|photo|picture) credit|©|\bphoto: /i;
+
+/** Share of the article's text above which an element is treated as a container, never as furniture. */
+const CONTAINER_SHARE = 0.3;
+
+function textLength(el: Element): number {
+  return (el.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+}
+
+function linkTextLength(el: Element): number {
+  let total = 0;
+  for (const a of el.querySelectorAll('a')) total += textLength(a);
+  return total;
+}
+
+/** Share of an element's links that stay on the page's own site (relative links count as internal). */
+function internalLinkShare(el: Element, pageHost: string | undefined): number {
+  const links = [...el.querySelectorAll('a[href]')];
+  if (links.length === 0 || !pageHost) return 1;
+  let internal = 0;
+  for (const a of links) {
+    const href = a.getAttribute('href') ?? '';
+    if (!/^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('//')) internal++;
+    else if (hostOf(href) === pageHost) internal++;
+  }
+  return internal / links.length;
+}
+
+function hostOf(href: string): string | undefined {
+  try {
+    return new URL(href, 'http://x.invalid').hostname.replace(/^www\./, '');
+  } catch {
+    return undefined;
+  }
+}
+
+function nameOf(el: Element): string {
+  return `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''} ${el.getAttribute('itemprop') ?? ''} ${el.getAttribute('rel') ?? ''}`;
+}
+
+/**
+ * Strips furniture from an extracted article root, in place. Elements holding a
+ * large share of the article are kept whatever their names say, so a mislabelled
+ * wrapper never takes the article with it.
+ */
+export function removeBoilerplate(root: Element, pageUrl?: string): void {
+  const pageHost = pageUrl ? hostOf(pageUrl) : undefined;
+  const total = Math.max(1, textLength(root));
+  const small = (el: Element) => textLength(el) < total * CONTAINER_SHARE;
+
+  for (const el of [...root.querySelectorAll(FURNITURE_TAGS)]) if (small(el)) el.remove();
+
+  for (const el of [...root.querySelectorAll('[class], [id], [itemprop], [rel]')]) {
+    if (!root.contains(el) || el.closest('blockquote, pre, code, table')) continue;
+    if (FURNITURE_NAME.test(nameOf(el)) && small(el)) el.remove();
+  }
+
+  for (const el of [...root.querySelectorAll(BLOCKS)]) {
+    if (!root.contains(el)) continue;
+    const length = textLength(el);
+    if (length === 0 || length > 200 || !small(el)) continue;
+    const text = el.textContent ?? '';
+    if (FURNITURE_LEAD.test(text)) {
+      // A bare label ("Don't miss", "See more:") also takes the link block it introduces.
+      const next = el.nextElementSibling;
+      if (length <= 40 && next && small(next) && linkTextLength(next) / Math.max(1, textLength(next)) > 0.5) next.remove();
+      el.remove();
+    } else if (CREDIT_MARK.test(text)) el.remove();
+  }
+
+  for (const list of [...root.querySelectorAll('ul, ol')]) {
+    if (!root.contains(list) || !small(list)) continue;
+    const items = list.querySelectorAll('li');
+    const length = textLength(list);
+    const linkDense = items.length >= 2 && length > 0 && linkTextLength(list) / length > 0.8;
+    // Lists of links to other sites are usually the article's own picks (products, sources).
+    if (linkDense && internalLinkShare(list, pageHost) >= 0.5) list.remove();
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The main-content extractor behind `onlyMainContent`: a readability pass
+ * finds the article, the boilerplate pass strips what it leaves in (captions,
+ * bylines, share bars, related links), and a landmark fallback covers pages
+ * that are not articles.
+ */
+import { Readability } from '@mozilla/readability';
+import { removeBoilerplate } from './main-content-boilerplate.js';
+import { extractLandmarkContent } from './main-content-fallback.js';
+import { parseHtml } from './parse-html.js';
+
+/** Classes worth keeping in the output: code languages feed fenced code blocks. */
+const KEPT_CLASS = /^(language-|lang-)/;
+
+/** Below this many visible characters the article pass is checked against the landmark fallback. */
+const SHORT_ARTICLE = 250;
+
+/** Pages with more elements than this skip the article pass (its scoring is quadratic in places). */
+const MAX_ELEMENTS = 60_000;
+
+function visibleText(el: Element): string {
+  return (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function stripClasses(root: Element): void {
+  for (const el of [root, ...root.querySelectorAll('[class]')]) {
+    const kept = (el.getAttribute('class') ?? '').split(/\s+/).filter((c) => KEPT_CLASS.test(c));
+    if (kept.length > 0) el.setAttribute('class', kept.join(' '));
+    else el.removeAttribute('class');
+  }
+}
+
+/** Runs the readability pass; it consumes the document it is given. */
+function readArticle(document: Document, pageUrl: string): Element | null {
+  try {
+    const article = new Readability<Element>(document, {
+      keepClasses: true,
+      maxElemsToParse: MAX_ELEMENTS,
+      serializer: (node) => node as Element,
+    }).parse();
+    const root = article?.content ?? null;
+    if (root) removeBoilerplate(root, pageUrl);
+    return root;
+  } catch {
+    return null;
+  }
+}
+
+function readLandmark(html: string, pageUrl: string): Element | null {
+  try {
+    return extractLandmarkContent(parseHtml(html), pageUrl);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Returns the HTML of the page's main content (the article body, or for pages
+ * that are not articles the main landmark without site chrome), or '' when
+ * nothing plausible is found. Never throws: malformed, empty or bodiless
+ * documents give ''.
+ */
+export function extractMainContentHtml(html: string, url: string): string {
+  if (typeof html !== 'string' || html.trim() === '') return '';
+  try {
+    let root = readArticle(parseHtml(html), url);
+    const articleLength = root ? visibleText(root).length : 0;
+    if (articleLength < SHORT_ARTICLE) {
+      const landmark = readLandmark(html, url);
+      if (landmark && visibleText(landmark).length > Math.max(2 * articleLength, articleLength + 100)) root = landmark;
+    }
+    if (!root || !/[\p{L}\p{N}]/u.test(visibleText(root))) return '';
+    stripClasses(root);
+    return root.innerHTML.trim();
+  } catch {
+    return '';
+  }
+}
