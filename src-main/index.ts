@@ -10,15 +10,20 @@ import { BROWSER_HELPER_FLAG } from './helper-protocol.js';
 
 const entryPath = fileURLToPath(import.meta.url);
 
-function fail(error: unknown): void {
+// Awaited at the top level so the app's pre-ready setup (privileged scheme, single-instance
+// lock) runs before Electron emits `ready`.
+try {
+  if (process.parentPort) {
+    const { runEngineWorker } = await import('./engine-worker.js');
+    runEngineWorker(process.parentPort, (code) => process.exit(code));
+  } else if (process.argv.includes(BROWSER_HELPER_FLAG)) {
+    const { runBrowserHelper } = await import('./helper-lifecycle.js');
+    runBrowserHelper();
+  } else {
+    const { runDesktopApp } = await import('./app-lifecycle.js');
+    runDesktopApp(entryPath);
+  }
+} catch (error) {
   console.error(error);
   process.exit(1);
-}
-
-if (process.parentPort) {
-  import('./engine-worker.js').then(({ runEngineWorker }) => runEngineWorker(process.parentPort, (code) => process.exit(code)), fail);
-} else if (process.argv.includes(BROWSER_HELPER_FLAG)) {
-  import('./helper-lifecycle.js').then(({ runBrowserHelper }) => runBrowserHelper(), fail);
-} else {
-  import('./app-lifecycle.js').then(({ runDesktopApp }) => runDesktopApp(entryPath), fail);
 }

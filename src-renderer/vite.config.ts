@@ -7,12 +7,12 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
  * electron.vite.config.ts), for when only the UI needs rebuilding.
  */
 export default defineConfig({
-  root: __dirname,
+  root: import.meta.dirname,
   base: './',
   plugins: [svelte()],
   build: {
-    outDir: resolve(__dirname, '../out/renderer'),
+    outDir: resolve(import.meta.dirname, '../out/renderer'),
     emptyOutDir: true,
-    rollupOptions: { input: resolve(__dirname, 'index.html') },
+    rollupOptions: { input: resolve(import.meta.dirname, 'index.html') },
   },
 });

@@ -82,3 +82,20 @@ export function cosmeticFilterScript(selectors: readonly string[] = shippedFilte
   } catch {}
 })();`;
 }
+
+/**
+ * True when `url` matches a blocked-URL pattern the way Chromium matches them (the pieces
+ * between `*` found in order). Used to let a page the user asked for load even when it
+ * lives on a blocked host.
+ */
+export function isBlockedUrl(url: string, patterns: readonly string[] = shippedFilters().blockedUrlPatterns): boolean {
+  return patterns.some((pattern) => {
+    let from = 0;
+    for (const piece of pattern.split('*')) {
+      const at = url.indexOf(piece, from);
+      if (at < 0) return false;
+      from = at + piece.length;
+    }
+    return true;
+  });
+}

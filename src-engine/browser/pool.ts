@@ -11,6 +11,7 @@ import type { BrowserProvider } from './provider.js';
 import { cosmeticFilterScript } from './ad-block.js';
 import { DESKTOP_PROFILE, mobileProfile, type DeviceProfile, type Viewport } from './device-profiles.js';
 import { acceptLanguageHeader } from './location-profile.js';
+import { PENDING_REQUESTS_SCRIPT } from './page-settle.js';
 import { RequestBlocking } from './request-blocking.js';
 import { STEALTH_DEFAULT_LOCATION, stealthIdentity, stealthInitScript, type StealthIdentity } from './stealth.js';
 
@@ -67,6 +68,7 @@ interface ContextEntry {
 interface ResolvedContextOptions {
   mobile: boolean;
   userAgent?: string;
+  defaultUserAgent?: string;
   locale?: string;
   timezoneId?: string;
   languages?: string[];
@@ -82,6 +84,7 @@ function resolveContextOptions(options: PageOptions): ResolvedContextOptions {
   return {
     mobile: options.mobile ?? false,
     userAgent: options.userAgent,
+    defaultUserAgent: options.defaultUserAgent,
     locale: options.locale ?? stealthDefaults?.locale,
     timezoneId: options.timezoneId ?? (options.stealth ? STEALTH_DEFAULT_LOCATION.timezoneId : undefined),
     languages: options.languages ?? stealthDefaults?.languages,
@@ -202,7 +205,7 @@ export class BrowserPool {
     const identity: StealthIdentity | undefined = options.stealth
       ? stealthIdentity(version, options.mobile ? profile.userAgent : undefined)
       : undefined;
-    const userAgent = options.userAgent ?? identity?.userAgent ?? profile.userAgent ?? undefined;
+    const userAgent = options.userAgent ?? identity?.userAgent ?? profile.userAgent ?? options.defaultUserAgent;
     const headers: Record<string, string> = { ...identity?.headers };
     if (options.languages?.length) headers['Accept-Language'] = acceptLanguageHeader(options.languages);
     const context = await browser.newContext({
@@ -220,6 +223,7 @@ export class BrowserPool {
       extraHTTPHeaders: headers,
     });
     try {
+      await context.addInitScript({ content: PENDING_REQUESTS_SCRIPT });
       if (options.blockAds) await context.addInitScript({ content: cosmeticFilterScript() });
       if (identity) await context.addInitScript({ content: stealthInitScript(identity) });
       const page = await context.newPage();

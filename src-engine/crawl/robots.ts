@@ -32,6 +32,7 @@ export interface RobotsRules {
   readonly crawlDelaySeconds?: number;
 }
 
+/** How robots.txt is evaluated for a crawl. */
 export interface RobotsOptions {
   /** The product token to evaluate (`robotsUserAgent`); defaults to `TrawlBot`. */
   userAgent?: string;
@@ -85,7 +86,10 @@ export function parseRobots(url: string, body: string, contentType: string, opti
   const userAgent = options.userAgent ?? DEFAULT_ROBOTS_USER_AGENT;
   const origin = location.origin;
   const host = stripWww(location.hostname);
-  const robots = robotsParser(`${origin}/robots.txt`, body.length > MAX_ROBOTS_BYTES ? body.slice(0, MAX_ROBOTS_BYTES) : body);
+  const robots = robotsParser(
+    `${origin}/robots.txt`,
+    body.length > MAX_ROBOTS_BYTES ? body.slice(0, MAX_ROBOTS_BYTES) : body,
+  );
   const delay = robots.getCrawlDelay(userAgent);
 
   const denies = (path: string): boolean => robots.isAllowed(origin + path, userAgent) === false;

@@ -20,6 +20,7 @@ export type DenialReason =
 /** The denial a crawl records under `robotsBlocked` instead of as an ordinary skip. */
 export const ROBOTS_BLOCKED_REASON: DenialReason = 'URL blocked by robots.txt';
 
+/** The answer of a scope check: allowed, or denied with the reason. */
 export type ScopeDecision = { allowed: true } | { allowed: false; reason: DenialReason };
 
 /** The crawler options that decide which URLs a crawl may visit (wire contract 6.1). */
@@ -184,7 +185,11 @@ export function createCrawlScope(options: CrawlScopeOptions): CrawlScope {
 
   const externalDenial = (url: URL, host: string, page: PageInfo): DenialReason | undefined => {
     if (isSocialOrMail(url)) return 'URL is a social media or email link';
-    if (excludedSites.some((site) => (host === site.host || host.endsWith(`.${site.host}`)) && url.pathname.startsWith(site.pathPrefix))) {
+    if (
+      excludedSites.some(
+        (site) => (host === site.host || host.endsWith(`.${site.host}`)) && url.pathname.startsWith(site.pathPrefix),
+      )
+    ) {
       return 'URL matches exclude pattern';
     }
     if (options.allowExternalLinks && page.onSite && !isSiteRoot(url)) return undefined;
@@ -193,13 +198,21 @@ export function createCrawlScope(options: CrawlScopeOptions): CrawlScope {
   };
 
   /** Patterns, file type and robots: the rules every crawled URL passes, the start URL included. */
-  const pathDenial = (url: URL, internal: boolean, robots: RobotsRules | undefined, backward: boolean): DenialReason | undefined => {
+  const pathDenial = (
+    url: URL,
+    internal: boolean,
+    robots: RobotsRules | undefined,
+    backward: boolean,
+  ): DenialReason | undefined => {
     const target = options.regexOnFullURL ? url.href : url.pathname;
     // Internal links are also excluded on their pathname alone, as Firecrawl's link filter does.
-    if (excludes.some((regex) => regex.test(target) || (internal && options.regexOnFullURL && regex.test(url.pathname)))) {
+    if (
+      excludes.some((regex) => regex.test(target) || (internal && options.regexOnFullURL && regex.test(url.pathname)))
+    ) {
       return 'URL matches exclude pattern';
     }
-    if (includes.length > 0 && !includes.some((regex) => regex.test(target))) return 'URL does not match required include pattern';
+    if (includes.length > 0 && !includes.some((regex) => regex.test(target)))
+      return 'URL does not match required include pattern';
     if (backward && !options.crawlEntireDomain && !url.pathname.startsWith(startPath)) {
       return 'URL cannot be crawled unless crawlEntireDomain is set to true';
     }

@@ -15,6 +15,7 @@ const MAX_SITEMAP_BYTES = 64 * 1024 * 1024;
 /** Sitemap documents fetched at the same time. */
 const PARALLEL_FETCHES = 4;
 
+/** Inputs and limits of one sitemap discovery. */
 export interface SitemapDiscoveryOptions {
   /** `Sitemap:` URLs of the start host's robots.txt. */
   robotsSitemaps: string[];
@@ -77,8 +78,14 @@ function readXmlSitemap(text: string): SitemapContent {
   const root = xmlParser.parse(text) as Record<string, unknown>;
   const index = root.sitemapindex as { sitemap?: { loc?: unknown }[] } | undefined;
   const urlset = root.urlset as { url?: { loc?: unknown }[] } | undefined;
-  const nested = sortEntries((index?.sitemap ?? []).map((entry) => httpUrl(entry?.loc)), true);
-  const pages = sortEntries((urlset?.url ?? []).map((entry) => httpUrl(entry?.loc)), false);
+  const nested = sortEntries(
+    (index?.sitemap ?? []).map((entry) => httpUrl(entry?.loc)),
+    true,
+  );
+  const pages = sortEntries(
+    (urlset?.url ?? []).map((entry) => httpUrl(entry?.loc)),
+    false,
+  );
   return { pages: pages.pages, nested: [...nested.nested, ...pages.nested] };
 }
 
@@ -96,17 +103,29 @@ async function decodeBody(body: Buffer): Promise<string> {
   return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
 }
 
-function untilAborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+/** Settles with `work`, or rejects as soon as `signal` aborts; leaves no listener behind. */
+async function unlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) throw signal.reason;
+  let onAbort = (): void => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
+  try {
+    return await Promise.race([work, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
 
 /** Fetches and reads one sitemap document; anything but a readable 2xx answer lists nothing. */
-async function readSitemap(url: string, fetchResource: CrawlResourceFetcher, signal: AbortSignal): Promise<SitemapContent> {
+async function readSitemap(
+  url: string,
+  fetchResource: CrawlResourceFetcher,
+  signal: AbortSignal,
+): Promise<SitemapContent> {
   try {
-    const response: CrawlResource = await Promise.race([fetchResource(url, { signal }), untilAborted(signal)]);
+    const response: CrawlResource = await unlessAborted(fetchResource(url, { signal }), signal);
     if (response.statusCode < 200 || response.statusCode >= 300) return EMPTY;
     const text = await decodeBody(response.body);
     return text.trimStart().startsWith('<') ? readXmlSitemap(text) : readTextSitemap(text);
@@ -134,12 +153,8 @@ function startSitemapUrl(start: URL): string {
  * Never throws: unreachable or malformed sitemaps simply list nothing.
  */
 export async function discoverSitemapUrls(startUrl: string, options: SitemapDiscoveryOptions): Promise<string[]> {
-  let start: URL;
-  try {
-    start = new URL(startUrl);
-  } catch {
-    return [];
-  }
+  const start = httpUrl(startUrl);
+  if (!start) return [];
   const maxDocuments = options.maxDocuments ?? DEFAULT_MAX_SITEMAP_DOCUMENTS;
   const maxUrls = options.maxUrls ?? Number.POSITIVE_INFINITY;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_SITEMAP_TIMEOUT_MS);
@@ -175,7 +190,8 @@ export async function discoverSitemapUrls(startUrl: string, options: SitemapDisc
     }
   };
 
-  await readLevels([startSitemapUrl(start), ...options.robotsSitemaps]);
+  const robotsSitemaps = options.robotsSitemaps.flatMap((url) => httpUrl(url)?.href ?? []);
+  await readLevels([startSitemapUrl(start), ...robotsSitemaps]);
   if (found.size === 0) await readLevels([`${start.origin}/sitemap.xml`]);
   return [...found];
 }

@@ -20,11 +20,11 @@ const LABEL_ALIASES: Record<string, string> = {
   'iso8859-1': 'windows-1252',
   'iso_8859-1': 'windows-1252',
   latin1: 'windows-1252',
-  'l1': 'windows-1252',
+  l1: 'windows-1252',
   'us-ascii': 'windows-1252',
   ascii: 'windows-1252',
   'x-sjis': 'shift_jis',
-  'ms_kanji': 'shift_jis',
+  ms_kanji: 'shift_jis',
   'windows-31j': 'shift_jis',
   gb2312: 'gbk',
   'x-gbk': 'gbk',
@@ -45,9 +45,7 @@ export function decodeBody(body: Buffer, contentType: string): string {
   const bom = detectBom(body);
   if (bom) return iconv.decode(body.subarray(bom.length), bom.encoding);
 
-  const declared =
-    supportedEncoding(charsetFromContentType(contentType)) ??
-    supportedEncoding(charsetFromMarkup(body));
+  const declared = supportedEncoding(charsetFromContentType(contentType)) ?? supportedEncoding(charsetFromMarkup(body));
   if (declared) return declared === 'utf-8' ? utf8Lossy.decode(body) : iconv.decode(body, declared);
 
   try {
@@ -120,7 +118,7 @@ function sniffUndeclared(body: Buffer): string {
 function countUtf8Sequences(bytes: Buffer): { valid: number; invalid: number } {
   let valid = 0;
   let invalid = 0;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!;
     if (b < 0x80) {
       i += 1;

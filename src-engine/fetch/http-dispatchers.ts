@@ -16,11 +16,7 @@ export interface HttpDispatcherOptions {
   hostResolver?: HostResolver;
 }
 
-type LookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** Largest response head accepted; real sites send large cookie and CSP headers. */
 const MAX_HEADER_BYTES = 64 * 1024;

@@ -103,13 +103,16 @@ export class HttpFetcher implements Fetcher {
     });
     const onExternalAbort = (): void => controller.abort(cancellation(external?.reason));
     external?.addEventListener('abort', onExternalAbort, { once: true });
-    const timer = setTimeout(() => {
-      controller.abort(
-        new EngineError('SCRAPE_TIMEOUT', `Fetching ${url} timed out after ${options.timeoutMs}ms.`, {
-          details: { timeoutMs: options.timeoutMs },
-        }),
-      );
-    }, Math.max(0, options.timeoutMs));
+    const timer = setTimeout(
+      () => {
+        controller.abort(
+          new EngineError('SCRAPE_TIMEOUT', `Fetching ${url} timed out after ${options.timeoutMs}ms.`, {
+            details: { timeoutMs: options.timeoutMs },
+          }),
+        );
+      },
+      clampDelay(options.timeoutMs),
+    );
     const work = this.#follow(url, options, controller.signal);
     work.catch(() => undefined);
     stopped.catch(() => undefined);
@@ -144,7 +147,10 @@ export class HttpFetcher implements Fetcher {
       if (next) {
         await response.body.dump().catch(() => undefined);
         if (hop >= MAX_REDIRECTS) {
-          throw new EngineError('SCRAPE_SITE_ERROR', `Too many redirects (more than ${MAX_REDIRECTS}) starting at ${url}.`);
+          throw new EngineError(
+            'SCRAPE_SITE_ERROR',
+            `Too many redirects (more than ${MAX_REDIRECTS}) starting at ${url}.`,
+          );
         }
         if (next.origin !== current.origin) headers = withoutCredentials(headers);
         current = next;
@@ -226,6 +232,11 @@ function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<str
     flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return flat;
+}
+
+/** setTimeout fires at once for delays past 2^31-1 ms; clamp so huge budgets stay huge. */
+function clampDelay(ms: number): number {
+  return Math.min(Math.max(0, ms), 2_147_483_647);
 }
 
 function cancellation(reason: unknown): EngineError {

@@ -80,10 +80,7 @@ function findCode(error: unknown, depth = 0): string | undefined {
   if (depth > 4 || typeof error !== 'object' || error === null) return undefined;
   const own = (error as { code?: unknown }).code;
   if (typeof own === 'string' && own !== 'UND_ERR_SOCKET') return own;
-  const nested = [
-    (error as { cause?: unknown }).cause,
-    ...((error as { errors?: unknown[] }).errors ?? []),
-  ];
+  const nested = [(error as { cause?: unknown }).cause, ...((error as { errors?: unknown[] }).errors ?? [])];
   for (const inner of nested) {
     const found = findCode(inner, depth + 1);
     if (found) return found;

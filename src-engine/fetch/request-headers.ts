@@ -9,7 +9,14 @@ const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/
 /** The encodings the body reader can decompress. */
 const SUPPORTED_ENCODINGS = 'gzip, deflate, br';
 /** Connection-level headers the HTTP client manages itself; caller values are dropped. */
-const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length', 'expect']);
+const CONNECTION_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'expect',
+]);
 
 export interface RequestHeaderInput {
   userAgent: string;

@@ -17,13 +17,13 @@ export interface ChangeTrackingInput {
 
 /**
  * Computes the change-tracking block of a document. Pages whose Markdown differs only in
- * whitespace count as 'same'. The diff is attached only for 'changed' pages in git-diff mode.
- * The `json` mode (LLM comparison) is added by the caller on top of this result.
+ * the amount of whitespace count as 'same'. The diff is attached only to 'changed' pages in
+ * git-diff mode. The `json` mode (model comparison) is added by the caller on top of this.
  */
 export function computeChangeTracking(input: ChangeTrackingInput): ChangeTrackingResult {
   const visibility = input.visibility ?? 'visible';
   if (!input.previous) return { previousScrapeAt: null, changeStatus: 'new', visibility };
-  const changed = withoutWhitespace(input.previous.markdown) !== withoutWhitespace(input.currentMarkdown);
+  const changed = collapseWhitespace(input.previous.markdown) !== collapseWhitespace(input.currentMarkdown);
   const result: ChangeTrackingResult = {
     previousScrapeAt: input.previous.scrapedAt,
     changeStatus: changed ? 'changed' : 'same',
@@ -47,6 +47,6 @@ export function removedChangeTracking(
   return { previousScrapeAt, changeStatus: 'removed', visibility };
 }
 
-function withoutWhitespace(markdown: string): string {
-  return markdown.replace(/\s+/g, '');
+function collapseWhitespace(markdown: string): string {
+  return markdown.replace(/\s+/g, ' ').trim();
 }

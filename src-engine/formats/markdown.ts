@@ -17,13 +17,14 @@ const BACKTICK_PLACEHOLDER = '\uE000';
 /**
  * Produces the `markdown` format from (cleaned) HTML: GitHub-flavoured markdown with ATX
  * headings, `-` bullets and nested lists, pipe tables (cell pipes escaped), fenced code blocks
- * tagged with their language, `[text](url)` links and `![alt](src)` images. Output has no
+ * tagged with their language, `[text](url)` links and `![alt](src)` images (images without alt
+ * text, usually spacers and tracking pixels, are dropped). Output has no
  * trailing spaces except hard line breaks, and never more than one blank line in a row.
  */
 export function toMarkdown(html: string, options: MarkdownOptions = {}): string {
   const converted = htmlToMarkdown(prepareHtml(html), {
     origin: options.baseUrl,
-    clean: { selfLinkHeadings: true, emptyLinkText: true, emptyLinks: true },
+    clean: { selfLinkHeadings: true, emptyLinkText: true, emptyLinks: true, emptyImages: true },
   }) as string;
   return tidyMarkdown(converted);
 }

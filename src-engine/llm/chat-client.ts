@@ -34,6 +34,8 @@ export interface LlmClient {
   /** The settings this client was made from (base URL and model; never logged with the key). */
   readonly baseUrl: string;
   readonly model: string;
+  /** Characters of page content that fit the model's context (see `trimInput`). */
+  readonly maxInputChars: number;
   /** The best JSON mode the server has accepted so far. */
   readonly outputMode: OutputMode;
   completeJson(request: JsonCompletionRequest): Promise<unknown>;
@@ -60,6 +62,7 @@ export function createLlmClient(settings: LlmSettings): LlmClient | undefined {
   return {
     baseUrl,
     model,
+    maxInputChars: settings.maxInputChars,
     get outputMode() {
       return memory.mode;
     },

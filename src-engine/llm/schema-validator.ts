@@ -3,7 +3,8 @@ import { EngineError } from '../errors/engine-error.js';
 
 /** Checks a value against one user schema; `errors` is a short, model-readable list. */
 export interface SchemaValidator {
-  validate(value: unknown): { valid: true } | { valid: false; errors: string };
+  /** `paths` are the JSON pointers of the invalid values ('' for the root). */
+  validate(value: unknown): { valid: true } | { valid: false; errors: string; paths: string[] };
 }
 
 const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
@@ -47,7 +48,9 @@ export function compileSchema(schema: unknown): SchemaValidator {
   const fn = validateFn;
   return {
     validate(value) {
-      return fn(value) ? { valid: true } : { valid: false, errors: describe(fn.errors) };
+      if (fn(value)) return { valid: true };
+      const paths = [...new Set((fn.errors ?? []).map((e) => e.instancePath))];
+      return { valid: false, errors: describe(fn.errors), paths };
     },
   };
 }

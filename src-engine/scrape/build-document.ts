@@ -11,7 +11,7 @@ import type { StoreTables } from '../store/store.js';
 import { removeBase64Images } from '../transform/base64-images.js';
 import { extractLinks } from '../transform/links.js';
 import { pdfToMarkdown } from '../transform/pdf.js';
-import { transformHtml } from '../transform/clean-html.js';
+import { transformHtml } from '../transform/transform-html.js';
 import { classifyContent, type ContentKind } from './content-kind.js';
 import { creditsForPage } from './credits.js';
 import type { ScrapeTarget } from './scrape-service.js';
@@ -160,7 +160,7 @@ async function contentOf(kind: ContentKind, input: BuildInput, wantLinks: boolea
         transformed = run(false);
         markdown = toMarkdown(transformed.cleanedHtml, { baseUrl: fetched.url });
       }
-      return { markdown, html: transformed.cleanedHtml, rawHtml: fetched.text, metadata: transformed.metadata, pdfParsed: false };
+      return { markdown, html: transformed.cleanedHtml, rawHtml: fetched.text, metadata: transformed.metadata ?? {}, pdfParsed: false };
     }
     case 'pdf': {
       const parse = options.parsers === undefined || options.parsers.length > 0;

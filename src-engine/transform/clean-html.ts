@@ -17,8 +17,8 @@ export interface CleanHtmlOptions {
 const NON_CONTENT_SELECTOR = 'script, style, noscript, template, link, meta';
 
 /**
- * Produces the `html` format: the page body without scripts, styles, metadata elements and
- * comments, iframes renamed to `<div data-original-tag="iframe">`, narrowed by
+ * Produces the `html` format: the page body without scripts, styles, metadata elements,
+ * comments, inline event handlers and `javascript:` URLs, iframes renamed to `<div data-original-tag="iframe">`, narrowed by
  * `includeTags` / `excludeTags` / `onlyMainContent`, with every URL made absolute.
  * Returns the inner HTML of the cleaned body.
  */
@@ -37,6 +37,7 @@ export function cleanDocument(document: Document, options: CleanHtmlOptions): HT
 
   for (const element of Array.from(document.querySelectorAll(NON_CONTENT_SELECTOR))) element.remove();
   removeComments(document);
+  removeScriptAttributes(body);
   renameIframes(document);
 
   const includeTags = nonEmpty(options.includeTags);
@@ -58,6 +59,23 @@ function removeComments(node: Node): void {
   for (const child of Array.from(node.childNodes)) {
     if (child.nodeType === 8) child.remove();
     else if (child.nodeType === 1) removeComments(child);
+  }
+}
+
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'poster', 'data']);
+
+/**
+ * Strips inline event handlers (`onclick`, `onerror`…), iframe `srcdoc`, `javascript:` URLs and
+ * non-image `data:` URLs: the cleaned HTML is content, and nothing in it should run when rendered.
+ */
+function removeScriptAttributes(root: Element): void {
+  for (const element of Array.from(root.querySelectorAll('*'))) {
+    for (const attribute of Array.from(element.attributes)) {
+      const name = attribute.name.toLowerCase();
+      const isHandler = name.startsWith('on') || name === 'srcdoc';
+      const isScriptUrl = URL_ATTRIBUTES.has(name) && /^\s*(?:javascript:|data:(?!image\/))/i.test(attribute.value);
+      if (isHandler || isScriptUrl) element.removeAttribute(attribute.name);
+    }
   }
 }
 

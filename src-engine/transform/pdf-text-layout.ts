@@ -51,7 +51,12 @@ export function groupRunsIntoLines(runs: PdfTextRun[]): PdfLine[] {
     current.sizes.set(key, (current.sizes.get(key) ?? 0) + run.text.trim().length);
   }
   return lines
-    .map((line) => ({ text: line.parts.join('').replace(/\s+/g, ' ').trim(), x: line.x, y: line.y, size: dominant(line.sizes) }))
+    .map((line) => ({
+      text: line.parts.join('').replace(/\s+/g, ' ').trim(),
+      x: line.x,
+      y: line.y,
+      size: dominant(line.sizes),
+    }))
     .filter((line) => line.text !== '');
 }
 
@@ -122,7 +127,8 @@ function joinLines(previous: string, next: string): string {
 /** The size most characters are set in. */
 function bodyTextSize(lines: PdfLine[]): number {
   const weights = new Map<number, number>();
-  for (const line of lines) weights.set(roundSize(line.size), (weights.get(roundSize(line.size)) ?? 0) + line.text.length);
+  for (const line of lines)
+    weights.set(roundSize(line.size), (weights.get(roundSize(line.size)) ?? 0) + line.text.length);
   return dominant(weights);
 }
 

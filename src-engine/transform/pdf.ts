@@ -67,7 +67,11 @@ export async function pdfToMarkdown(pdf: Buffer, options: PdfToMarkdownOptions):
   } catch (error) {
     void task.destroy();
     if (error === DEADLINE) throw insufficientTime(countPagesRoughly(pdf), started, 0);
-    throw new EngineError('SCRAPE_UNSUPPORTED_FILE_ERROR', `Scrape resulted in unsupported file: the PDF could not be read (${(error as Error).message}).`, { cause: error });
+    throw new EngineError(
+      'SCRAPE_UNSUPPORTED_FILE_ERROR',
+      `Scrape resulted in unsupported file: the PDF could not be read (${(error as Error).message}).`,
+      { cause: error },
+    );
   }
 
   try {
@@ -122,7 +126,7 @@ const DEADLINE = Symbol('deadline');
 function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expiry = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(DEADLINE), Math.max(0, deadline - Date.now()));
+    timer = setTimeout(() => reject(DEADLINE), Math.min(Math.max(0, deadline - Date.now()), 2_147_483_647));
   });
   work.catch(() => undefined);
   return Promise.race([work, expiry]).finally(() => clearTimeout(timer));
@@ -146,7 +150,9 @@ function countPagesRoughly(pdf: Buffer): number {
   const text = pdf.toString('latin1');
   const pageObjects = text.match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
   let declared = 0;
-  for (const match of text.matchAll(/\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)|\/Count\s+(\d+)[^>]*?\/Type\s*\/Pages\b/g)) {
+  for (const match of text.matchAll(
+    /\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)|\/Count\s+(\d+)[^>]*?\/Type\s*\/Pages\b/g,
+  )) {
     declared = Math.max(declared, Number(match[1] ?? match[2]));
   }
   return Math.max(1, pageObjects, declared);

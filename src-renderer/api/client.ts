@@ -148,3 +148,16 @@ export class TrawlClient {
     return this.request('POST', '/v2/settings/llm-test');
   }
 }
+
+/** Finds the document of one URL among a job's results (reads chunk by chunk until found). */
+export async function findJobDocument(client: TrawlClient, kind: JobKind, id: string, url: string): Promise<ScrapedDocument | null> {
+  let found: ScrapedDocument | null = null;
+  for (let skip = 0; !found; ) {
+    const res = await client.jobStatus(kind, id, skip, 100);
+    const docs = res.data ?? [];
+    found = docs.find((d) => d.metadata?.sourceURL === url || d.metadata?.url === url) ?? null;
+    skip += docs.length;
+    if (docs.length === 0 || !res.next) break;
+  }
+  return found;
+}

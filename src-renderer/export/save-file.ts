@@ -7,7 +7,7 @@ import { desktopBridge } from '../api/desktop-bridge';
 export async function saveFile(name: string, data: Blob): Promise<void> {
   const bridge = desktopBridge();
   if (bridge) {
-    await bridge.saveFile(name, data);
+    await bridge.saveFile(name, new Uint8Array(await data.arrayBuffer()));
     return;
   }
   const url = URL.createObjectURL(data);

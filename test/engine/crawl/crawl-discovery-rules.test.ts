@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchRobots, type RobotsRules } from '../../../src-engine/crawl/robots.js';
 import { createCrawlScope, type CrawlScopeOptions, type DenialReason } from '../../../src-engine/crawl/scope.js';
 import { discoverSitemapUrls } from '../../../src-engine/crawl/sitemap.js';
-import { BLOG_HOST, DOCS_HOST, OTHER_HOST, SITE_HOST, WWW_HOST, startCrawlSite, type CrawlSite } from '../../fixtures/crawl-site.js';
+import {
+  BLOG_HOST,
+  DOCS_HOST,
+  OTHER_HOST,
+  SITE_HOST,
+  WWW_HOST,
+  startCrawlSite,
+  type CrawlSite,
+} from '../../fixtures/crawl-site.js';
 import { localResourceFetcher } from './local-resource-fetcher.js';
 
 type Verdict = 'allowed' | DenialReason;
@@ -86,7 +94,9 @@ describe('crawl discovery rules', () => {
     expect(table['https://www.facebook.com/trawl']).toBe('URL is a social media or email link');
     expect(table['https://github.com/trawl/trawl']).toBe('URL is a social media or email link');
     expect(table['mailto:hello@site.test']).toBe('URL is a social media or email link');
-    expect(verdicts(options('/'), SITE_HOST, '/')[`${site.origin(OTHER_HOST)}/article`]).toBe('External URL not allowed');
+    expect(verdicts(options('/'), SITE_HOST, '/')[`${site.origin(OTHER_HOST)}/article`]).toBe(
+      'External URL not allowed',
+    );
   });
 
   it('rule 5: sitemap pages join the crawl at depth 0 alongside linked pages', async () => {

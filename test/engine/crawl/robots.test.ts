@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchRobots, parseRobots, type CrawlResourceFetcher } from '../../../src-engine/crawl/robots.js';
-import { BLOG_HOST, DOCS_HOST, OTHER_HOST, SITE_HOST, WWW_HOST, startCrawlSite, type CrawlSite } from '../../fixtures/crawl-site.js';
+import {
+  BLOG_HOST,
+  DOCS_HOST,
+  OTHER_HOST,
+  SITE_HOST,
+  WWW_HOST,
+  startCrawlSite,
+  type CrawlSite,
+} from '../../fixtures/crawl-site.js';
 import { localResourceFetcher } from './local-resource-fetcher.js';
 
 const ORIGIN = 'https://site.test';
@@ -11,8 +19,20 @@ const allowedPaths = (rules: ReturnType<typeof rulesOf>, paths: string[]) =>
 
 describe('parseRobots', () => {
   it('applies the longest matching rule, Allow winning ties, with * and $ patterns', () => {
-    const rules = rulesOf('User-agent: *\nDisallow: /shop/\nAllow: /shop/public\nDisallow: /*.json$\nDisallow: /*?sort=\n');
-    expect(allowedPaths(rules, ['/', '/shop/cart', '/shop/public/1', '/api/data.json', '/api/data.json?x', '/list?sort=asc', '/list?page=2'])).toEqual({
+    const rules = rulesOf(
+      'User-agent: *\nDisallow: /shop/\nAllow: /shop/public\nDisallow: /*.json$\nDisallow: /*?sort=\n',
+    );
+    expect(
+      allowedPaths(rules, [
+        '/',
+        '/shop/cart',
+        '/shop/public/1',
+        '/api/data.json',
+        '/api/data.json?x',
+        '/list?sort=asc',
+        '/list?page=2',
+      ]),
+    ).toEqual({
       '/': true,
       '/shop/cart': false,
       '/shop/public/1': true,
@@ -41,7 +61,9 @@ describe('parseRobots', () => {
 
   it('denies /path when /path/ is disallowed, without touching /pathology', () => {
     const rules = rulesOf('User-agent: *\nDisallow: /private/\n');
-    expect(allowedPaths(rules, ['/private', '/private/', '/private/x', '/private?x=1', '/privateer', '/pathology'])).toEqual({
+    expect(
+      allowedPaths(rules, ['/private', '/private/', '/private/x', '/private?x=1', '/privateer', '/pathology']),
+    ).toEqual({
       '/private': false,
       '/private/': false,
       '/private/x': false,
@@ -68,20 +90,29 @@ describe('parseRobots', () => {
   });
 
   it('lists absolute http(s) sitemaps once each, resolving relative ones', () => {
-    const rules = rulesOf('Sitemap: https://site.test/a.xml\nsitemap: /b.xml\nSitemap: https://site.test/a.xml\nSitemap: ftp://site.test/c.xml\nSitemap:\n');
+    const rules = rulesOf(
+      'Sitemap: https://site.test/a.xml\nsitemap: /b.xml\nSitemap: https://site.test/a.xml\nSitemap: ftp://site.test/c.xml\nSitemap:\n',
+    );
     expect(rules.sitemaps).toEqual(['https://site.test/a.xml', 'https://site.test/b.xml']);
   });
 
   it('reads Crawl-delay of the applicable group', () => {
     expect(rulesOf('User-agent: *\nCrawl-delay: 2.5\n').crawlDelaySeconds).toBe(2.5);
-    expect(rulesOf('User-agent: TrawlBot\nCrawl-delay: 1\n\nUser-agent: *\nCrawl-delay: 9\n').crawlDelaySeconds).toBe(1);
+    expect(rulesOf('User-agent: TrawlBot\nCrawl-delay: 1\n\nUser-agent: *\nCrawl-delay: 9\n').crawlDelaySeconds).toBe(
+      1,
+    );
     expect(rulesOf('User-agent: *\nCrawl-delay: soon\n').crawlDelaySeconds).toBeUndefined();
     expect(rulesOf('User-agent: *\nDisallow:\n').crawlDelaySeconds).toBeUndefined();
   });
 
   it('treats HTML, JSON and XML answers as an empty file', () => {
     const disallowAll = 'User-agent: *\nDisallow: /\n';
-    expect(rulesOf(`<!doctype html><html><body><pre>${disallowAll}</pre></body></html>`, 'text/html; charset=utf-8').isAllowed(`${ORIGIN}/x`)).toBe(true);
+    expect(
+      rulesOf(
+        `<!doctype html><html><body><pre>${disallowAll}</pre></body></html>`,
+        'text/html; charset=utf-8',
+      ).isAllowed(`${ORIGIN}/x`),
+    ).toBe(true);
     expect(rulesOf(disallowAll, 'application/json').isAllowed(`${ORIGIN}/x`)).toBe(true);
     expect(rulesOf(disallowAll, 'application/xml').isAllowed(`${ORIGIN}/x`)).toBe(true);
     // A real robots file mislabelled as HTML is still obeyed.
@@ -94,7 +125,8 @@ describe('parseRobots', () => {
   });
 
   it('survives malformed files: NUL bytes, stray text, non-breaking spaces, BOM and CR line ends', () => {
-    const body = '\uFEFFUser-agent: *\r\nDisallow:\u00a0/nbsp/\u00a0\r\n\0\0garbage without colon\r\nDisallow: /nul\0/\rAllow :: odd\n:\n\u00a0\n';
+    const body =
+      '\uFEFFUser-agent: *\r\nDisallow:\u00a0/nbsp/\u00a0\r\n\0\0garbage without colon\r\nDisallow: /nul\0/\rAllow :: odd\n:\n\u00a0\n';
     const rules = rulesOf(body);
     expect(rules.isAllowed(`${ORIGIN}/nbsp/page`)).toBe(false);
     expect(rules.isAllowed(`${ORIGIN}/fine`)).toBe(true);
@@ -119,7 +151,10 @@ describe('fetchRobots', () => {
 
   it('reads rules and sitemaps from <origin>/robots.txt', async () => {
     const requested: string[] = [];
-    const rules = await fetchRobots(`${site.origin(SITE_HOST)}/some/page?x=1`, localResourceFetcher(site.port, requested));
+    const rules = await fetchRobots(
+      `${site.origin(SITE_HOST)}/some/page?x=1`,
+      localResourceFetcher(site.port, requested),
+    );
     expect(requested).toEqual([`${site.origin(SITE_HOST)}/robots.txt`]);
     expect(rules.isAllowed(site.url(SITE_HOST, '/private/secret'))).toBe(false);
     expect(rules.isAllowed(site.url(SITE_HOST, '/private/open'))).toBe(true);
@@ -128,7 +163,9 @@ describe('fetchRobots', () => {
   });
 
   it('evaluates the robotsUserAgent token', async () => {
-    const rules = await fetchRobots(site.origin(SITE_HOST), localResourceFetcher(site.port), { userAgent: 'StrictBot' });
+    const rules = await fetchRobots(site.origin(SITE_HOST), localResourceFetcher(site.port), {
+      userAgent: 'StrictBot',
+    });
     expect(rules.isAllowed(site.url(SITE_HOST, '/'))).toBe(false);
   });
 
@@ -142,12 +179,22 @@ describe('fetchRobots', () => {
 
   it('allows everything when the fetch fails', async () => {
     const failing: CrawlResourceFetcher = () => Promise.reject(new Error('connection refused'));
-    expect((await fetchRobots(site.origin(SITE_HOST), failing)).isAllowed(site.url(SITE_HOST, '/private/x'))).toBe(true);
+    expect((await fetchRobots(site.origin(SITE_HOST), failing)).isAllowed(site.url(SITE_HOST, '/private/x'))).toBe(
+      true,
+    );
   });
 
   it('decodes bodies that are not UTF-8 without failing', async () => {
-    const latin1 = Buffer.concat([Buffer.from('User-agent: *\nDisallow: /caf'), Buffer.from([0xe9, 0xff, 0x00]), Buffer.from('\nDisallow: /admin\n')]);
-    const fetcher: CrawlResourceFetcher = async () => ({ statusCode: 200, contentType: 'text/plain; charset=iso-8859-1', body: latin1 });
+    const latin1 = Buffer.concat([
+      Buffer.from('User-agent: *\nDisallow: /caf'),
+      Buffer.from([0xe9, 0xff, 0x00]),
+      Buffer.from('\nDisallow: /admin\n'),
+    ]);
+    const fetcher: CrawlResourceFetcher = async () => ({
+      statusCode: 200,
+      contentType: 'text/plain; charset=iso-8859-1',
+      body: latin1,
+    });
     const rules = await fetchRobots('https://site.test', fetcher);
     expect(rules.isAllowed('https://site.test/admin')).toBe(false);
     expect(rules.isAllowed('https://site.test/page')).toBe(true);

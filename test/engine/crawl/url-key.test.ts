@@ -18,7 +18,9 @@ function groups(urls: string[], opts: typeof similar): string[][] {
 
 describe('normalizeCrawlUrl', () => {
   it('removes the fragment and keeps everything else', () => {
-    expect(normalizeCrawlUrl('https://Site.test:8443/a/b?x=1&y=2#part', keep)).toBe('https://site.test:8443/a/b?x=1&y=2');
+    expect(normalizeCrawlUrl('https://Site.test:8443/a/b?x=1&y=2#part', keep)).toBe(
+      'https://site.test:8443/a/b?x=1&y=2',
+    );
     expect(normalizeCrawlUrl('https://site.test/a#', keep)).toBe('https://site.test/a');
     expect(normalizeCrawlUrl('https://site.test/#/app/settings', keep)).toBe('https://site.test/');
   });
@@ -50,7 +52,12 @@ describe('crawlDedupeKey', () => {
   });
 
   it('collapses the root spellings', () => {
-    const roots = ['https://site.test', 'https://site.test/', 'http://www.site.test/index.html', 'https://site.test/index.php'];
+    const roots = [
+      'https://site.test',
+      'https://site.test/',
+      'http://www.site.test/index.html',
+      'https://site.test/index.php',
+    ];
     expect(groups(roots, similar)).toEqual([roots]);
   });
 
@@ -78,7 +85,9 @@ describe('crawlDedupeKey', () => {
     expect(crawlDedupeKey('https://site.test/x/#a', exact)).toBe('https://site.test/x/');
     const urls = ['https://site.test/x', 'https://site.test/x/', 'http://site.test/x', 'https://www.site.test/x'];
     expect(groups(urls, exact)).toEqual(urls.map((url) => [url]));
-    expect(crawlDedupeKey('https://site.test/x?a=1', { ...exact, ignoreQueryParameters: true })).toBe('https://site.test/x');
+    expect(crawlDedupeKey('https://site.test/x?a=1', { ...exact, ignoreQueryParameters: true })).toBe(
+      'https://site.test/x',
+    );
   });
 });
 

@@ -100,16 +100,18 @@ describe('HttpFetcher text decoding', () => {
     await server.close();
   });
 
-  it.each(encodings.flatMap((encoding) => [['header', encoding], ['meta', encoding]]))(
-    'decodes a page whose %s declares %s',
-    async (mode, encoding) => {
-      const result = await fetcher.fetch({
-        url: `${server.url}/${mode}/${encoding}`,
-        timeoutMs: 5_000,
-        skipTlsVerification: false,
-        maxBytes: 100_000,
-      });
-      expect(result.text).toContain(samples[encoding as Encoding]);
-    },
-  );
+  it.each(
+    encodings.flatMap((encoding) => [
+      ['header', encoding],
+      ['meta', encoding],
+    ]),
+  )('decodes a page whose %s declares %s', async (mode, encoding) => {
+    const result = await fetcher.fetch({
+      url: `${server.url}/${mode}/${encoding}`,
+      timeoutMs: 5_000,
+      skipTlsVerification: false,
+      maxBytes: 100_000,
+    });
+    expect(result.text).toContain(samples[encoding as Encoding]);
+  });
 });

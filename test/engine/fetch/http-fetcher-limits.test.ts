@@ -91,9 +91,7 @@ describe('HttpFetcher limits', () => {
     const reason = new EngineError('JOB_CANCELLED', 'crawl cancelled');
     setTimeout(() => controller.abort(reason), 100);
     const started = Date.now();
-    const error = await failure(
-      fetcher.fetch(request(`${server.url}/slow-headers`, { signal: controller.signal })),
-    );
+    const error = await failure(fetcher.fetch(request(`${server.url}/slow-headers`, { signal: controller.signal })));
     expect(error).toBe(reason);
     expect(Date.now() - started).toBeLessThan(2_000);
   });

@@ -12,10 +12,12 @@ function request(url: string, extra: Partial<FetchRequest> = {}): FetchRequest {
 
 describe('HttpFetcher responses', () => {
   let server: RunningServer;
+  const sockets = new Set<unknown>();
   const fetcher = new HttpFetcher({ userAgent: 'TrawlTest/1.0' });
 
   beforeAll(async () => {
     server = await startHttpServer((req, res) => {
+      sockets.add(req.socket);
       const path = req.url ?? '/';
       const hop = /^\/hop\/(\d+)$/.exec(path);
       if (hop) {
@@ -110,6 +112,12 @@ describe('HttpFetcher responses', () => {
     const result = await fetcher.fetch(request(`${server.url}/no-type`));
     expect(result.contentType).toBe('');
     expect(result.text).toBe('plain bytes');
+  });
+
+  it('reuses keep-alive connections across requests', async () => {
+    sockets.clear();
+    for (let i = 0; i < 25; i++) await fetcher.fetch(request(`${server.url}/final`));
+    expect(sockets.size).toBeLessThanOrEqual(2);
   });
 
   it('declares what it can serve', () => {

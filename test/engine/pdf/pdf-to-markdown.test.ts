@@ -62,7 +62,10 @@ describe('pdfToMarkdown', () => {
           { text: 'Field Guide to Rivers', size: 24, y: 720 },
           ...paragraph(['Rivers carry water from high ground', 'to the sea, shaping valleys on the way.'], 680),
           { text: 'Sources', size: 16, y: 630 },
-          ...paragraph(['Most rivers begin as small streams fed by rain and melt-', 'ing snow high in the hills.'], 605),
+          ...paragraph(
+            ['Most rivers begin as small streams fed by rain and melt-', 'ing snow high in the hills.'],
+            605,
+          ),
           ...paragraph(['A second paragraph starts after a wider gap.'], 570),
           { text: 'Springs', size: 13, y: 540 },
           ...paragraph(['Springs rise where groundwater meets the surface.'], 520),

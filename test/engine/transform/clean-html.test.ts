@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { transformIframeSelector } from '../../../src-engine/contracts/scrape-options.js';
 import { cleanHtml } from '../../../src-engine/transform/clean-html.js';
+import { SITE_DIR } from '../../fixtures/site-server.js';
 
 const URL_OF_PAGE = 'https://site.example/section/page.html';
 
@@ -9,6 +11,14 @@ describe('cleanHtml', () => {
     const html = `<html><head><meta name="x" content="y"><link rel="stylesheet" href="a.css"><style>p{}</style></head>
       <body><script>alert(1)</script><noscript>enable js</noscript><template><p>t</p></template><!-- secret --><p>Kept</p></body></html>`;
     expect(cleanHtml(html, { url: URL_OF_PAGE, onlyMainContent: false })).toBe('<p>Kept</p>');
+  });
+
+  it('strips inline event handlers and javascript: URLs from the hostile fixture page', () => {
+    const html = readFileSync(`${SITE_DIR}hostile.html`, 'utf8');
+    const cleaned = cleanHtml(html, { url: 'https://site.example/hostile.html', onlyMainContent: false });
+    expect(cleaned).not.toMatch(/<script|\son\w+=|javascript:/i);
+    expect(cleaned).toContain('<a href="https://site.example/article.html">A real article</a>');
+    expect(cleaned).toContain('<a>Claim now</a>');
   });
 
   it('renames iframes to div[data-original-tag="iframe"] keeping their attributes', () => {

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import { scrapeRequestSchema, type FormatEntry } from '../../contracts/index.js';
+import { EngineError } from '../../errors/engine-error.js';
+import { requiresLlm } from '../../formats/json.js';
+import type { EngineContext } from '../../engine-context.js';
+import { asyncRoute, parseBody } from '../route-helpers.js';
+
+/** Rejects formats that need a model when none is configured, before any work starts. */
+export function rejectUnservableLlmFormats(ctx: EngineContext, formats: FormatEntry[]): void {
+  if (ctx.llm()) return;
+  for (const format of formats) {
+    const jsonLike = format.type === 'json' ? format : format.type === 'changeTracking' && format.modes.includes('json') ? { type: 'json' as const, prompt: format.prompt, schema: format.schema } : undefined;
+    if (jsonLike && requiresLlm(jsonLike)) {
+      throw new EngineError(
+        'LLM_NOT_CONFIGURED',
+        'A json format with only a prompt needs a language model. Configure an OpenAI-compatible endpoint (TRAWL_LLM_BASE_URL and TRAWL_LLM_MODEL, or Settings → LLM provider), or give a JSON schema to extract without a model.',
+      );
+    }
+  }
+}
+
+/** `POST /v2/scrape`: one URL, synchronously. */
+export function scrapeRoutes(ctx: EngineContext): Router {
+  const router = Router();
+  router.post(
+    '/v2/scrape',
+    asyncRoute(async (req, res) => {
+      const request = parseBody(scrapeRequestSchema, req.body);
+      rejectUnservableLlmFormats(ctx, request.formats);
+      const abort = new AbortController();
+      res.on('close', () => {
+        if (!res.writableEnded) abort.abort();
+      });
+      const outcome = await ctx.scraper.scrape({
+        url: request.url,
+        sourceURL: String((req.body as { url: unknown }).url),
+        options: request,
+        zeroDataRetention: request.zeroDataRetention,
+        scrapeId: randomUUID(),
+        signal: abort.signal,
+      });
+      ctx.addCredits(outcome.document.metadata.creditsUsed ?? 1);
+      res.json({ success: true, data: outcome.document });
+    }),
+  );
+  return router;
+}
