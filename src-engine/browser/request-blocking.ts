@@ -16,6 +16,7 @@ export interface BlockingState {
 export class RequestBlocking {
   private state: BlockingState | undefined;
   private listening = false;
+  private networkEnabled = false;
 
   constructor(private readonly cdp: CDPSession) {}
 
@@ -25,6 +26,11 @@ export class RequestBlocking {
     const tasks: Promise<unknown>[] = [];
     if (previous?.blockAds !== next.blockAds) {
       const urls = next.blockAds ? shippedFilters().blockedUrlPatterns : [];
+      // Blocked URLs only apply while this session's Network domain is enabled.
+      if (!this.networkEnabled && next.blockAds) {
+        this.networkEnabled = true;
+        tasks.push(this.cdp.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }));
+      }
       tasks.push(this.cdp.send('Network.setBlockedURLs', { urls }));
     }
     if (previous?.allowMedia !== next.allowMedia) {

@@ -78,11 +78,13 @@ export function stealthInitScript(identity: StealthIdentity): string {
     if (navigator.plugins.length === 0) {
       const names = ['PDF Viewer', 'Chrome PDF Viewer', 'Chromium PDF Viewer', 'Microsoft Edge PDF Viewer', 'WebKit built-in PDF'];
       const plugins = names.map((name) => ({ name, filename: 'internal-pdf-viewer', description: 'Portable Document Format', length: 1 }));
-      const list = Object.assign(Object.create(PluginArray.prototype), plugins, {
-        length: plugins.length,
-        item: (i) => plugins[i] ?? null,
-        namedItem: (n) => plugins.find((p) => p.name === n) ?? null,
-        refresh: () => undefined,
+      const list = Object.create(PluginArray.prototype);
+      plugins.forEach((plugin, i) => Object.defineProperty(list, i, { value: plugin, enumerable: true }));
+      Object.defineProperties(list, {
+        length: { value: plugins.length },
+        item: { value: (i) => plugins[i] ?? null },
+        namedItem: { value: (n) => plugins.find((p) => p.name === n) ?? null },
+        refresh: { value: () => undefined },
       });
       define(Navigator.prototype, 'plugins', list);
       define(Navigator.prototype, 'pdfViewerEnabled', true);

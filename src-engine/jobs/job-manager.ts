@@ -161,10 +161,10 @@ export class JobManager {
       creditsUsed: 0,
     };
     if (idempotencyKey) record.idempotencyKey = idempotencyKey;
-    tables.db.transaction(() => {
-      tables.jobs.insert(record);
-      seed?.(tables, id);
-    })();
+    // Pages are enqueued in their own transaction (the store's enqueue opens one; SQLite
+    // transactions do not nest). Both run before the id is returned to anyone.
+    tables.jobs.insert(record);
+    seed?.(tables, id);
     const job = this.activate(record, tables);
     this.deps.events.emit('job', { type: 'job.created', job: job.summary() });
     return record;

@@ -20,14 +20,18 @@ function representative(value: Record<string, unknown>): unknown {
   return undefined;
 }
 
+const NAMED_ENTITIES: Record<string, string> = {
+  nbsp: ' ', quot: '"', apos: "'", lt: '<', gt: '>', amp: '&', copy: '©', reg: '®', trade: '™', hellip: '…',
+  mdash: '—', ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', euro: '€', pound: '£',
+  eacute: 'é', egrave: 'è', ecirc: 'ê', aacute: 'á', agrave: 'à', acirc: 'â', iacute: 'í', oacute: 'ó',
+  uacute: 'ú', auml: 'ä', ouml: 'ö', uuml: 'ü', szlig: 'ß', ntilde: 'ñ', ccedil: 'ç',
+};
+
 function decodeEntities(text: string): string {
   return text
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;|&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&([a-z]+);/gi, (whole, name: string) => NAMED_ENTITIES[name.toLowerCase()] ?? whole)
     .trim();
 }
 
@@ -67,7 +71,7 @@ export function coerceScalar(value: unknown, node: SchemaNode, type: string | un
   }
   switch (type) {
     case 'string': {
-      const text = decodeEntities(String(value));
+      const text = decodeEntities(String(value)).replace(/^(?:mailto|tel):/i, '');
       return text === '' ? undefined : text;
     }
     case 'number':

@@ -33,20 +33,24 @@ const SYNONYM_GROUPS: readonly string[][] = [
   ['organizer', 'host', 'organiser'],
   ['telephone', 'phone', 'phonenumber', 'tel'],
   ['email', 'emailaddress', 'mail'],
-  ['address', 'streetaddress', 'postaladdress'],
+  ['address', 'postaladdress', 'fulladdress'],
   ['foundingdate', 'founded', 'foundedyear', 'yearfounded', 'established'],
   ['founder', 'foundedby'],
   ['numberofemployee', 'employee', 'employeecount', 'staff'],
   ['sku', 'productid', 'itemnumber', 'partnumber'],
   ['language', 'inlanguage', 'locale', 'lang'],
   ['sitename', 'publisher', 'site'],
-  ['availability', 'stockstatus', 'stock'],
+  ['availability', 'stockstatus', 'stock', 'instock', 'available'],
+  ['city', 'addresslocality', 'locality', 'town'],
+  ['street', 'streetaddress'],
+  ['postalcode', 'zip', 'zipcode', 'postcode'],
+  ['country', 'addresscountry'],
+  ['region', 'addressregion', 'state', 'province'],
   ['duration', 'length', 'runtime'],
   ['wordcount', 'words'],
 ];
 
 const GROUP_OF = new Map<string, number>();
-SYNONYM_GROUPS.forEach((group, index) => group.forEach((word) => GROUP_OF.set(word, index)));
 
 /** The words of a name: split on case changes and punctuation, lower-cased, plural "s" removed. */
 export function nameWords(name: string): string[] {
@@ -58,6 +62,8 @@ export function nameWords(name: string): string[] {
     .filter((w) => w && w !== 'at' && !w.startsWith('@'))
     .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
 }
+
+SYNONYM_GROUPS.forEach((group, index) => group.forEach((word) => GROUP_OF.set(nameWords(word).join(''), index)));
 
 function withoutPrefixes(words: string[]): string[] {
   let start = 0;

@@ -25,7 +25,7 @@ const CRAWLER_OPTIONS_SCHEMA = {
     sitemap: { type: 'string', enum: ['skip', 'include'] },
     ignoreQueryParameters: { type: 'boolean' },
     deduplicateSimilarURLs: { type: 'boolean' },
-    delay: { type: 'number', minimum: 0, maximum: 60 },
+    delay: { type: 'number', minimum: 0 },
     limit: { type: 'integer', minimum: 1 },
   },
   additionalProperties: false,

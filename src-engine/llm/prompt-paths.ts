@@ -96,7 +96,8 @@ function patternForWord(word: string, section: string): Item | undefined {
   }
   if (DOC_WORDS.has(lower)) return { at: 0, pattern: '^/(?:docs?|documentation)(?:/|$)', literal: '/docs' };
   const body = lower.length > 4 && lower.endsWith('s') && !lower.endsWith('ss') ? lower.slice(0, -1) : lower;
-  const tolerant = lower === 'news' || body.endsWith('s') ? escapeRegex(lower) : `${escapeRegex(body)}s?`;
+  const invariable = lower === 'news' || body.endsWith('s') || body.endsWith('ing');
+  const tolerant = invariable ? escapeRegex(lower) : `${escapeRegex(body)}s?`;
   return { at: 0, pattern: `^/${tolerant}(?:/|$)`, literal: `/${body}` };
 }
 
@@ -126,6 +127,16 @@ function itemsOf(segment: string, section: string): Item[] {
     for (const word of m[1]!.split(/\s*(?:,|&|\band\b|\bor\b)\s*/i)) {
       const clean = word.replace(/^the\s+/i, '').trim();
       if (clean) push(patternForWord(clean, section), m.index! + m[0].indexOf(clean));
+    }
+  }
+  const afterUnit = new RegExp(
+    `\\b${UNIT}\\s+(?:of|in|from|under|within)\\s+${wordList}(?=\\s*(?:$|[.;!?]|\\b(?:sections?|areas?|folders?|director(?:y|ies)|but|except)\\b))`,
+    'gi',
+  );
+  for (const m of rest.matchAll(afterUnit)) {
+    for (const word of m[1]!.split(/\s*(?:,|&|\band\b|\bor\b)\s*/i)) {
+      const clean = word.replace(/^the\s+/i, '').trim();
+      if (clean && !/\s/.test(clean)) push(patternForWord(clean, section), m.index! + m[0].lastIndexOf(clean));
     }
   }
   const afterCue = new RegExp(

@@ -131,8 +131,10 @@ class SchemaFiller {
 
   /** Every page item that fits the schema of a list entry, filled. */
   fillList(itemNode: SchemaNode, path: string): unknown[] | undefined {
+    const fits = (item: Record<string, unknown>) => itemFit(item, itemNode) >= 100;
+    // An item that merely wraps fitting items (an ItemList, a ListItem) is not an entry itself.
     const list = expandItems(this.items)
-      .filter((item) => itemFit(item, itemNode) >= 100)
+      .filter((item) => fits(item) && !expandItems([item]).slice(1).some(fits))
       .map((item, i) => this.fillObject(itemNode, flatten(item, 0), `${path}[${i}].`))
       .filter((v) => v !== undefined);
     return list.length ? list : undefined;
@@ -158,7 +160,9 @@ class SchemaFiller {
     }
     if (type === 'array') {
       const itemNode = resolveSchema(node.items, this.root);
-      const entries = (Array.isArray(value) ? value : [value]).flatMap((entry) =>
+      const splitList = typeof value === 'string' && schemaType(itemNode) === 'string' && /,\s/.test(value);
+      const values = Array.isArray(value) ? value : splitList ? (value as string).split(/\s*,\s*/) : [value];
+      const entries = values.flatMap((entry) =>
         isPlainObject(entry) && Array.isArray(entry.itemListElement) ? entry.itemListElement : [entry],
       );
       const list = entries.map((entry, i) => this.coerce(entry, itemNode, `${path}[${i}]`)).filter((v) => v !== undefined);
