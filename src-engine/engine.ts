@@ -114,7 +114,7 @@ export async function createEngine(input: CreateEngineOptions): Promise<Engine> 
     mapper,
     llm: () => llm,
     browserStatus: () => ({ available: browser.available(), description: browser.description() }),
-    activeTasks: () => 0,
+    activeTasks: () => jobs.activeTasks(),
     addCredits: (credits) => void store.disk.meta.increment('credits_used', credits),
     creditsUsed: () => Number(store.disk.meta.get('credits_used') ?? 0),
   };

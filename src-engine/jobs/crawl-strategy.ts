@@ -52,8 +52,13 @@ export class CrawlStrategy implements JobStrategy {
     });
   }
 
+  /**
+   * The URL queued and scraped: the fragment is dropped but the query is kept, so the first
+   * spelling seen is the one scraped (its sourceURL keeps the query); `ignoreQueryParameters`
+   * acts through the dedupe key only (wire contract 6.5).
+   */
   private normalize(url: string): string {
-    return normalizeCrawlUrl(url, { ignoreQueryParameters: this.settings.ignoreQueryParameters });
+    return normalizeCrawlUrl(url, { ignoreQueryParameters: false });
   }
 
   /** robots.txt of an origin, fetched once per crawl; undefined when robots are ignored. */
@@ -82,7 +87,7 @@ export class CrawlStrategy implements JobStrategy {
     if (this.settings.sitemap === 'skip') return;
     const found = await discoverSitemapUrls(start, {
       robotsSitemaps: robots?.sitemaps ?? [],
-      fetchResource: this.fetchResource,
+      fetchResource: (url, options) => this.fetchAllowedSitemap(url, options),
       maxUrls: this.settings.limit * 2 + 100,
     });
     const additions: NewPage[] = [];
@@ -94,6 +99,13 @@ export class CrawlStrategy implements JobStrategy {
     }
     pages.enqueue(job.id, additions, this.settings.limit);
     job.markQueueChanged();
+  }
+
+  /** Fetches a sitemap document unless robots.txt disallows its path (answered as a 404 then). */
+  private async fetchAllowedSitemap(url: string, options?: { signal?: AbortSignal }) {
+    const robots = await this.robotsFor(url);
+    if (robots && !robots.isAllowed(url)) return { statusCode: 404, contentType: 'text/plain', body: Buffer.alloc(0) };
+    return this.fetchResource(url, options);
   }
 
   async afterScrape(job: ActiveJob, page: PageRecord, outcome: ScrapeOutcome): Promise<{ reject?: EngineError }> {

@@ -103,6 +103,11 @@ export class JobManager {
     return { record, tables };
   }
 
+  /** Pages being scraped right now across all jobs. */
+  activeTasks(): number {
+    return this.scheduler.activeTasks;
+  }
+
   isActive(jobId: string): boolean {
     return this.active.has(jobId);
   }

@@ -110,6 +110,8 @@ export async function completeStructured(
 
   let modeIndex = MODES.indexOf(memory.mode);
   if (request.schema === undefined) modeIndex = Math.max(modeIndex, MODES.indexOf('json_object'));
+  // A request that skipped json_schema learns nothing about it (LM Studio takes json_schema but refuses json_object).
+  const startedFromMemory = modeIndex === MODES.indexOf(memory.mode);
   let downgraded = false;
 
   for (;;) {
@@ -130,7 +132,7 @@ export async function completeStructured(
       }
       throw error;
     }
-    if (downgraded) memory.mode = mode;
+    if (downgraded && startedFromMemory) memory.mode = mode;
     checkRefusal(reply);
 
     const first = readAnswer(reply, serverValidator);

@@ -9,7 +9,10 @@ const FURNITURE_NAME =
   /caption|credit|byline|author|dateline|timestamp|pubdate|publish|related|share|sharing|social|newsletter|breadcrumb|subscri|sponsor|promo|recommend|read-?more|more-?stories|comment|advert|(^|[^a-z])(date|time|tags?|ads?|meta|toolbar|signup)([^a-z]|$)/i;
 
 /** Elements never part of an article's text. */
-const FURNITURE_TAGS = 'figcaption, time, header, nav, aside, footer, form, button, select, textarea, input, script, style, noscript, template';
+const FURNITURE_TAGS = 'figcaption, time, nav, button, select, textarea, input, script, style, noscript, template, dialog';
+
+/** Elements that are furniture when small, but that some sites wrap around the whole article. */
+const WRAPPER_FURNITURE_TAGS = 'header, footer, aside, form';
 
 /** Opening words of short blocks that introduce links elsewhere or ask something of the reader. */
 const FURNITURE_LEAD =
@@ -68,7 +71,8 @@ export function removeBoilerplate(root: Element, pageUrl?: string): void {
   const total = Math.max(1, textLength(root));
   const small = (el: Element) => textLength(el) < total * CONTAINER_SHARE;
 
-  for (const el of [...root.querySelectorAll(FURNITURE_TAGS)]) if (small(el)) el.remove();
+  for (const el of [...root.querySelectorAll(FURNITURE_TAGS)]) el.remove();
+  for (const el of [...root.querySelectorAll(WRAPPER_FURNITURE_TAGS)]) if (root.contains(el) && small(el)) el.remove();
 
   for (const el of [...root.querySelectorAll('[class], [id], [itemprop], [rel]')]) {
     if (!root.contains(el) || el.closest('blockquote, pre, code, table')) continue;

@@ -5,6 +5,7 @@
  * that are not articles.
  */
 import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
 import { removeBoilerplate } from './main-content-boilerplate.js';
 import { extractLandmarkContent } from './main-content-fallback.js';
 import { parseHtml } from './parse-html.js';
@@ -17,6 +18,21 @@ const SHORT_ARTICLE = 250;
 
 /** Pages with more elements than this skip the article pass (its scoring is quadratic in places). */
 const MAX_ELEMENTS = 60_000;
+
+/**
+ * Parses the page; the shared normalising parser is only needed when the
+ * document lacks a proper body (it costs a second parse).
+ */
+function parsePage(html: string): Document {
+  const { document } = parseHTML(html) as unknown as { document: Document };
+  if (document?.documentElement?.tagName === 'HTML' && document.body) return document;
+  return parseHtml(html);
+}
+
+/** The article pass wraps its output in `div#readability-page-N`; the content is what is inside. */
+function unwrapPages(root: Element): void {
+  for (const page of [...root.querySelectorAll('[id^="readability-page-"]')]) page.replaceWith(...page.childNodes);
+}
 
 function visibleText(el: Element): string {
   return (el.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -39,7 +55,10 @@ function readArticle(document: Document, pageUrl: string): Element | null {
       serializer: (node) => node as Element,
     }).parse();
     const root = article?.content ?? null;
-    if (root) removeBoilerplate(root, pageUrl);
+    if (root) {
+      unwrapPages(root);
+      removeBoilerplate(root, pageUrl);
+    }
     return root;
   } catch {
     return null;
@@ -48,7 +67,7 @@ function readArticle(document: Document, pageUrl: string): Element | null {
 
 function readLandmark(html: string, pageUrl: string): Element | null {
   try {
-    return extractLandmarkContent(parseHtml(html), pageUrl);
+    return extractLandmarkContent(parsePage(html), pageUrl);
   } catch {
     return null;
   }
@@ -63,7 +82,7 @@ function readLandmark(html: string, pageUrl: string): Element | null {
 export function extractMainContentHtml(html: string, url: string): string {
   if (typeof html !== 'string' || html.trim() === '') return '';
   try {
-    let root = readArticle(parseHtml(html), url);
+    let root = readArticle(parsePage(html), url);
     const articleLength = root ? visibleText(root).length : 0;
     if (articleLength < SHORT_ARTICLE) {
       const landmark = readLandmark(html, url);

@@ -26,6 +26,11 @@ export interface PdfMarkdown {
 
 /** A guess at per-page cost used before any page has been timed. */
 const ASSUMED_MS_PER_PAGE = 100;
+/**
+ * The least time a page is given (Firecrawl's rule): a budget below pages × this fails at once
+ * with SCRAPE_PDF_INSUFFICIENT_TIME_ERROR instead of parsing until the deadline cuts it short.
+ */
+export const MIN_MS_PER_PAGE = 150;
 
 type PdfJs = typeof import('pdfjs-dist');
 let pdfjsModule: Promise<PdfJs> | undefined;
@@ -50,6 +55,8 @@ function pdfjsAssets(): { standardFontDataUrl: string; cMapUrl: string } {
 export async function pdfToMarkdown(pdf: Buffer, options: PdfToMarkdownOptions): Promise<PdfMarkdown> {
   const started = Date.now();
   const deadline = started + options.timeoutMs;
+  // Decided from the raw bytes before pdf.js is even loaded: a hopeless budget fails at once.
+  rejectTooSmallBudget(Math.min(countPagesRoughly(pdf), options.maxPages ?? Infinity), deadline, started);
   const pdfjs = await loadPdfJs();
   const task = pdfjs.getDocument({
     data: new Uint8Array(pdf),
@@ -77,6 +84,7 @@ export async function pdfToMarkdown(pdf: Buffer, options: PdfToMarkdownOptions):
   try {
     const numPages = doc.numPages;
     const pagesToRead = Math.min(numPages, options.maxPages ?? numPages);
+    rejectTooSmallBudget(pagesToRead, deadline, started);
     const pages: PdfLine[][] = [];
     for (let number = 1; number <= pagesToRead; number++) {
       if (Date.now() >= deadline) throw insufficientTime(pagesToRead, started, pages.length);
@@ -132,11 +140,16 @@ function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
   return Promise.race([work, expiry]).finally(() => clearTimeout(timer));
 }
 
+/** Throws SCRAPE_PDF_INSUFFICIENT_TIME_ERROR when what is left before `deadline` is below {@link MIN_MS_PER_PAGE} per page. */
+function rejectTooSmallBudget(pages: number, deadline: number, started: number): void {
+  if (deadline - Date.now() < pages * MIN_MS_PER_PAGE) throw insufficientTime(pages, started, 0);
+}
+
 /** The error for a budget too small, with a timeout estimated from the pages read so far. */
 function insufficientTime(pages: number, started: number, pagesDone: number): EngineError {
   const elapsed = Date.now() - started;
   const perPage = pagesDone > 0 ? elapsed / pagesDone : Math.max(ASSUMED_MS_PER_PAGE, elapsed);
-  const estimate = (elapsed + perPage * Math.max(1, pages - pagesDone)) * 1.5 + 5_000;
+  const estimate = Math.max((elapsed + perPage * Math.max(1, pages - pagesDone)) * 1.5, pages * MIN_MS_PER_PAGE) + 5_000;
   const ms = Math.ceil(estimate / 1_000) * 1_000;
   return new EngineError(
     'SCRAPE_PDF_INSUFFICIENT_TIME_ERROR',

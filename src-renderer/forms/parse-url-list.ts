@@ -17,7 +17,8 @@ const URL_COLUMN = /^(url|urls|link|href|address|sourceurl)$/i;
 function checkEntries(rows: { line: number; raw: string }[]): UrlListEntry[] {
   const seen = new Set<string>();
   return rows.map(({ line, raw }) => {
-    const reason = invalidUrlReason(raw);
+    // Browsers' URL parsers escape inner spaces that the engine rejects, so refuse them here.
+    const reason = /\s/.test(raw) ? 'Invalid URL' : invalidUrlReason(raw);
     if (reason) return { line, raw, problem: reason };
     const url = normalizeInputUrl(raw);
     if (seen.has(url)) return { line, raw, url, problem: 'Duplicate' };

@@ -40,3 +40,10 @@ export async function counterValue(page: Page, scope: string, key: string): Prom
   const text = await page.locator(`${scope} [data-counter="${key}"] dd`).first().textContent();
   return Number(text ?? 'NaN');
 }
+
+/** Opens every collapsed section (details) around an element so it can be filled. */
+export async function reveal(page: Page, selector: string): Promise<void> {
+  await page.locator(selector).first().evaluate((el) => {
+    for (let node: Element | null = el; node; node = node.parentElement) if (node instanceof HTMLDetailsElement) node.open = true;
+  });
+}

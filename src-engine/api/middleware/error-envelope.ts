@@ -8,6 +8,18 @@ export function badRequestFromZod(error: z.ZodError): EngineError {
   return new EngineError('BAD_REQUEST', 'Bad Request', { details });
 }
 
+/** An `http-errors` error (router, body parser) with a 4xx status, whose message is safe to show. */
+function isClientHttpError(err: unknown): err is { status: number; message: string } {
+  const candidate = err as { status?: unknown; expose?: unknown; message?: unknown } | null;
+  return (
+    typeof candidate?.status === 'number' &&
+    candidate.status >= 400 &&
+    candidate.status < 500 &&
+    candidate.expose !== false &&
+    typeof candidate.message === 'string'
+  );
+}
+
 /** Maps body-parser failures and thrown errors to the JSON error envelope; never leaks a stack. */
 export function errorEnvelope(log: (message: string) => void) {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction): void => {
@@ -21,6 +33,9 @@ export function errorEnvelope(log: (message: string) => void) {
       error = new EngineError('BAD_REQUEST', 'Unsupported request body encoding.');
     } else if (err instanceof z.ZodError) {
       error = badRequestFromZod(err);
+    } else if (!(err instanceof EngineError) && isClientHttpError(err)) {
+      // A request the router or body parser could not read (undecodable path, broken compression): the client's fault.
+      error = new EngineError('BAD_REQUEST', err.message);
     } else {
       error = toEngineError(err);
     }

@@ -11,6 +11,13 @@ export function hostWithoutPort(hostHeader: string): string {
   return colon === -1 ? value : value.slice(0, colon);
 }
 
+/** True when a Host header value is a loopback name with at most a numeric port (`[::1]x`, `localhost:a` are not). */
+export function isLoopbackHost(hostHeader: string): boolean {
+  const host = hostWithoutPort(hostHeader);
+  const rest = hostHeader.trim().slice(host.length);
+  return LOOPBACK_HOSTS.has(host) && /^(:\d{1,5})?$/.test(rest);
+}
+
 /**
  * Rejects requests whose Host is not a loopback name (DNS-rebinding defence) and requests from
  * browser origins other than the app's own; answers CORS preflights for allowed origins only.
@@ -18,7 +25,7 @@ export function hostWithoutPort(hostHeader: string): string {
 export function hostAndOriginGuard(allowedOrigins: () => ReadonlySet<string>) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const host = req.headers.host;
-    if (!host || !LOOPBACK_HOSTS.has(hostWithoutPort(host))) {
+    if (!host || !isLoopbackHost(host)) {
       next(new EngineError('FORBIDDEN', 'Forbidden: the Host header must name this machine (localhost, 127.0.0.1 or [::1]).'));
       return;
     }

@@ -113,6 +113,18 @@ describe('LLM client structured output', () => {
     expect(client.outputMode).toBe('json_schema');
   });
 
+  it('keeps json_schema for schema requests when only json_object was refused', async () => {
+    server = await startOpenAiServer([
+      { status: 400, message: "'response_format.type' must be 'json_schema' or 'text'" },
+      { content: '{"topic": "cats"}' },
+      { json: { name: 'Widget', price: 1 } },
+    ]);
+    const client = clientFor(server.baseUrl);
+    expect(await client.completeJson({ system: 'Describe.', user: 'A page' })).toEqual({ topic: 'cats' });
+    expect(await client.completeJson({ system: 'Extract.', user: 'A page', schema })).toEqual({ name: 'Widget', price: 1 });
+    expect(server.requests[2]!.body.response_format.type).toBe('json_schema');
+  });
+
   it('completes text and strips a reasoning block', async () => {
     server = await startOpenAiServer([{ content: '<think>hmm</think>\nA short summary.' }]);
     const client = clientFor(server.baseUrl);
