@@ -43,21 +43,30 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, defaultUiDir: s
   });
   if (values.version) return { kind: 'version' };
   if (values.help || positionals[0] !== 'serve') return { kind: 'help' };
-  const portText = values.port ?? env.TRAWL_PORT ?? '3002';
-  const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${portText}`);
+  // An empty environment variable (`TRAWL_PORT=`) counts as unset.
+  const fromEnv = (name: string): string | undefined => env[name] || undefined;
+  const portText = values.port ?? fromEnv('TRAWL_PORT') ?? '3002';
+  const port = /^\d{1,5}$/.test(portText.trim()) ? Number(portText.trim()) : Number.NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`Invalid port: "${portText}". Use a number from 0 to 65535 (0 picks any free port).`);
+  }
+  const apiKey = values['api-key'] ?? fromEnv('TRAWL_API_KEY');
+  if (apiKey !== undefined && (apiKey.length < 16 || /\s/.test(apiKey))) {
+    // A Bearer token is one word: a key with spaces could never be presented.
+    throw new Error('Invalid API key: it must be at least 16 characters long, without spaces.');
+  }
   const llm: Record<string, string> = {};
   if (env.TRAWL_LLM_BASE_URL) llm.baseUrl = env.TRAWL_LLM_BASE_URL;
   if (env.TRAWL_LLM_MODEL) llm.model = env.TRAWL_LLM_MODEL;
   if (env.TRAWL_LLM_API_KEY) llm.apiKey = env.TRAWL_LLM_API_KEY;
   const options: EngineOptionsInput = {
     port,
-    dataDir: values['data-dir'] ?? env.TRAWL_DATA_DIR ?? defaultDataDir(env),
-    chromiumPath: values.chromium ?? env.TRAWL_CHROMIUM ?? undefined,
-    apiKey: values['api-key'] ?? env.TRAWL_API_KEY ?? undefined,
-    uiDir: values['ui-dir'] ?? env.TRAWL_UI_DIR ?? defaultUiDir,
+    dataDir: values['data-dir'] || fromEnv('TRAWL_DATA_DIR') || defaultDataDir(env),
+    chromiumPath: values.chromium ?? fromEnv('TRAWL_CHROMIUM'),
+    apiKey,
+    uiDir: values['ui-dir'] ?? fromEnv('TRAWL_UI_DIR') ?? defaultUiDir,
     llm: llm as EngineOptionsInput['llm'],
-    proxyUrl: env.TRAWL_PROXY ?? undefined,
+    proxyUrl: fromEnv('TRAWL_PROXY'),
   };
   return { kind: 'serve', options };
 }

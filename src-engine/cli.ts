@@ -1,11 +1,20 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { parseCli, USAGE } from './cli-args.js';
 import { createEngine } from './engine.js';
 import { ENGINE_VERSION } from './version.js';
 
 /** Longest a shutdown may take before the process exits anyway. */
 const SHUTDOWN_LIMIT_MS = 5000;
+
+/** A start-up failure in one readable line (invalid options name the option, not a JSON dump). */
+function describeStartError(error: unknown): string {
+  if (error instanceof z.ZodError) {
+    return `invalid option ${error.issues.map((issue) => `${issue.path.join('.') || '(options)'}: ${issue.message}`).join('; ')}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
 
 /** `trawl serve`: runs the engine headless, prints the UI address (key in the fragment) and the key. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -29,7 +38,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   try {
     engine = await createEngine(command.options);
   } catch (error) {
-    console.error(`trawl: ${(error as Error).message}`);
+    console.error(`trawl: ${describeStartError(error)}`);
     return 1;
   }
   console.log(`Trawl ${ENGINE_VERSION} is running.`);

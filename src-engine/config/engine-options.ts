@@ -18,7 +18,8 @@ export const engineOptionsSchema = z.object({
   dataDir: z.string().min(1),
   host: z.literal('127.0.0.1').default('127.0.0.1'),
   port: z.int().min(0).max(65535).default(3002),
-  apiKey: z.string().min(16).optional(),
+  /** One word: a Bearer token cannot carry spaces. */
+  apiKey: z.string().min(16).regex(/^\S+$/, 'The API key must not contain spaces').optional(),
   /** Explicit Chromium/Chrome executable; otherwise well-known paths are probed. */
   chromiumPath: z.string().optional(),
   /** Forces one fetcher for every scrape (debugging and benchmarks). */

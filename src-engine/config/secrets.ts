@@ -15,7 +15,15 @@ export function loadOrCreateSecret(dataDir: string, fileName: string, prefix: st
   const path = join(dataDir, fileName);
   if (existsSync(path)) {
     const value = readFileSync(path, 'utf8').trim();
-    if (value.length >= 16) return value;
+    if (value.length >= 16) {
+      // A copied or restored file may have lost its mode: keep it private to its owner.
+      try {
+        chmodSync(path, 0o600);
+      } catch {
+        // Not ours to change (read-only or foreign file): the key still works.
+      }
+      return value;
+    }
   }
   return writeSecret(dataDir, fileName, generateSecret(prefix));
 }

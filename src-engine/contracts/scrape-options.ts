@@ -5,7 +5,7 @@ import { locationSchema } from './location.js';
 import { urlSchema } from './url.js';
 
 export const DEFAULT_MAX_AGE_MS = 172_800_000;
-/** Decision 13: with no explicit timeout each page gets 60 s; an explicit one is capped at 5 min. */
+/** Decision 13: with no explicit timeout each page gets 60 s; an explicit one is honoured up to 5 min (larger ones are capped). */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const MAX_TIMEOUT_MS = 300_000;
 
@@ -40,7 +40,12 @@ export const scrapeOptionFields = {
   includeTags: selectorListSchema.optional(),
   excludeTags: selectorListSchema.optional(),
   onlyMainContent: z.boolean().default(true),
-  timeout: z.int().min(1).max(MAX_TIMEOUT_MS).optional(),
+  // Any positive timeout is accepted (as Firecrawl does); more than 5 minutes is honoured as 5 minutes.
+  timeout: z
+    .int()
+    .min(1)
+    .transform((ms) => Math.min(ms, MAX_TIMEOUT_MS))
+    .optional(),
   waitFor: z.int().min(0).max(60000).default(0),
   mobile: z.boolean().default(false),
   parsers: z.array(parserSchema).optional(),

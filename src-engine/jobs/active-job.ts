@@ -138,7 +138,6 @@ export class ActiveJob {
       if (!this.deps.tables.pages.claim(this.id, page.seq)) continue;
       this.deps.hosts.start(host, now);
       this.running += 1;
-      this.nextStartAt = now + this.config.delayMs;
       return { task: () => this.process(page, host) };
     }
     return wakeAt === Number.POSITIVE_INFINITY ? undefined : { wakeAt };
@@ -219,6 +218,8 @@ export class ActiveJob {
       tables.pages.markFailed(this.id, page.seq, { code: 'UNKNOWN_ERROR', error: toEngineError(error).message, scrapeId });
     } finally {
       this.running -= 1;
+      // `delay` is the pause between one page finishing and the next starting (one page at a time).
+      if (this.config.delayMs > 0) this.nextStartAt = Date.now() + this.config.delayMs;
       this.scheduleUpdate();
       this.maybeFinish();
     }

@@ -9,7 +9,6 @@ import { produceSummary } from '../formats/summary.js';
 import type { LlmClient } from '../llm/chat-client.js';
 import type { StoreTables } from '../store/store.js';
 import { removeBase64Images } from '../transform/base64-images.js';
-import { extractLinks } from '../transform/links.js';
 import { pdfToMarkdown } from '../transform/pdf.js';
 import { transformHtml } from '../transform/transform-html.js';
 import { classifyContent, type ContentKind } from './content-kind.js';
@@ -40,6 +39,8 @@ interface Content {
   html: string;
   rawHtml: string;
   metadata: Record<string, unknown>;
+  /** The `links` format, when asked for and the content is HTML. */
+  links?: string[];
   numPages?: number;
   pdfParsed: boolean;
 }
@@ -79,7 +80,7 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
   if (wants.has('markdown')) document.markdown = markdown;
   if (wants.has('html')) document.html = content.html;
   if (wants.has('rawHtml')) document.rawHtml = content.rawHtml;
-  if (wants.has('links')) document.links = kind === 'html' ? extractLinks(content.html, fetched.url) : [];
+  if (wants.has('links')) document.links = content.links ?? [];
   if (wants.has('screenshot') && fetched.screenshot) document.screenshot = fetched.screenshot;
   if (fetched.actions && options.actions && options.actions.length > 0) document.actions = fetched.actions;
 
@@ -160,7 +161,14 @@ async function contentOf(kind: ContentKind, input: BuildInput, wantLinks: boolea
         transformed = run(false);
         markdown = toMarkdown(transformed.cleanedHtml, { baseUrl: fetched.url });
       }
-      return { markdown, html: transformed.cleanedHtml, rawHtml: fetched.text, metadata: transformed.metadata ?? {}, pdfParsed: false };
+      return {
+        markdown,
+        html: transformed.cleanedHtml,
+        rawHtml: fetched.text,
+        metadata: transformed.metadata ?? {},
+        links: transformed.links,
+        pdfParsed: false,
+      };
     }
     case 'pdf': {
       const parse = options.parsers === undefined || options.parsers.length > 0;

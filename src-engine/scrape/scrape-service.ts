@@ -97,9 +97,15 @@ export class ScrapeService {
       this.fetchWith(plan.fetcher === 'browser' || (stealthFirst && this.deps.browserAvailable()) ? 'browser' : 'http', target, deadline, stealthFirst),
     );
 
-    if (options.proxy === 'auto' && BLOCKING_STATUSES.has(fetched.statusCode) && this.remaining(deadline) > 1000) {
-      // Firecrawl's `auto`: a blocked answer is retried once with the stealth profile.
-      const retried = await this.fetchWith(this.deps.browserAvailable() ? 'browser' : 'http', target, deadline, true).catch(() => undefined);
+    if (
+      options.proxy === 'auto' &&
+      BLOCKING_STATUSES.has(fetched.statusCode) &&
+      this.deps.browserAvailable() &&
+      this.remaining(deadline) > 1000
+    ) {
+      // Firecrawl's `auto`: a blocked answer is retried once with the stealth profile. Only the
+      // browser has one; repeating the same plain request would just hit a rate limit again.
+      const retried = await this.fetchWith('browser', target, deadline, true).catch(() => undefined);
       if (retried && !BLOCKING_STATUSES.has(retried.statusCode)) {
         fetched = retried;
         proxyUsed = 'stealth';

@@ -68,6 +68,9 @@ describe('a hostile page in the result view', () => {
     expect(await rendered.locator('script, form, iframe, object, svg, [onerror], [onclick], [onload]').count()).toBe(0);
     const hrefs = await rendered.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
     expect(hrefs.some((h) => /^\s*(javascript|data):/i.test(h))).toBe(false);
+    await page.getByRole('tab', { name: 'Raw HTML', exact: true }).click();
+    await page.locator('iframe.preview').waitFor();
+    await page.waitForTimeout(300);
     await screenshot(page, 'hostile-page');
 
     await openView(page, 'Library');

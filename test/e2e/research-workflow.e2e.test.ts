@@ -70,6 +70,12 @@ describe('the UI served by trawl serve', () => {
     await page.press('#scrape-url', 'Enter');
     await expect.poll(() => page.locator('[data-field="scrape-waitFor"] .field-issue').textContent()).toContain('half of timeout');
     await page.getByText('Please fix the highlighted fields.').waitFor();
+    await page.check('#scrape-screenshot');
+    await page.getByRole('button', { name: 'Add action' }).click();
+    await page.locator('#scrape-waitFor').scrollIntoViewIfNeeded();
+    await screenshot(page, 'scrape-options');
+    await page.getByRole('button', { name: 'Remove action 1' }).click();
+    await page.uncheck('#scrape-screenshot');
     await page.fill('#scrape-waitFor', '');
     await page.fill('#scrape-timeout', '');
     await page.getByText('Options', { exact: true }).click();
@@ -107,8 +113,9 @@ describe('the UI served by trawl serve', () => {
     let finished = false;
     let shot = false;
     while (!finished && Date.now() < deadline) {
-      seen.add(await counterValue(page, scope, 'scraped'));
-      if (!shot && seen.size >= 3) {
+      const scraped = await counterValue(page, scope, 'scraped');
+      seen.add(scraped);
+      if (!shot && scraped >= 7) {
         await screenshot(page, 'crawl');
         shot = true;
       }
@@ -124,6 +131,18 @@ describe('the UI served by trawl serve', () => {
     if (!shot) await screenshot(page, 'crawl');
   });
 
+  it('cancels a running crawl from the UI', async () => {
+    await reveal(page, '#crawl-delay');
+    await page.fill('#crawl-delay', '2');
+    await page.getByRole('button', { name: 'Start crawl' }).click();
+    const scope = '[data-view="crawl"]';
+    await page.locator(`${scope} [data-job-status="scraping"]`).waitFor({ timeout: 30_000 });
+    await page.locator(scope).getByRole('button', { name: 'Cancel' }).click();
+    await page.locator(`${scope} [data-job-status="cancelled"]`).waitFor({ timeout: 30_000 });
+    await page.fill('#crawl-delay', '0.4');
+    await page.getByText('Crawl options', { exact: true }).click();
+  });
+
   it('lists every job of the engine, also one started by a script', async () => {
     const res = await fetch(`${engine.url}/v2/batch/scrape`, {
       method: 'POST',
@@ -133,9 +152,10 @@ describe('the UI served by trawl serve', () => {
     const { id } = (await res.json()) as { id: string };
     await openView(page, 'Jobs');
     await page.locator(`[data-job-row="${id}"]`).waitFor({ timeout: 15_000 });
-    expect(await page.locator('[data-job-row]').count()).toBeGreaterThanOrEqual(3);
-    await page.locator('[data-job-row]').last().getByRole('button').click();
+    expect(await page.locator('[data-job-row]').count()).toBeGreaterThanOrEqual(4);
+    await page.locator('[data-job-row]').filter({ hasText: 'completed' }).filter({ hasText: 'crawl' }).getByRole('button').click();
     await page.locator('[data-view="jobs"] .job-progress').waitFor();
+    await expect.poll(() => page.locator('[data-view="jobs"] .pages-table [role="row"]').count()).toBeGreaterThan(8);
     await screenshot(page, 'jobs');
   });
 
@@ -185,8 +205,11 @@ describe('the UI served by trawl serve', () => {
     await page.locator('#settings-chromium').waitFor();
     await screenshot(page, 'settings');
     await page.selectOption('#settings-theme', 'dark');
-    await openView(page, 'Crawl');
-    await screenshot(page, 'crawl-dark');
+    await openView(page, 'Jobs');
+    await page.locator('[data-job-row]').filter({ hasText: 'completed' }).filter({ hasText: 'crawl' }).getByRole('button').click();
+    await page.locator('[data-view="jobs"]').getByRole('tab', { name: 'Site tree' }).click();
+    await page.locator('[data-view="jobs"] [role="tree"]').waitFor();
+    await screenshot(page, 'jobs-dark');
     await openView(page, 'Settings');
     await page.selectOption('#settings-theme', 'system');
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARSET_FIXTURES } from '../../fixtures/site-server.js';
+import { createSelfSignedCert, startHttpsServer, type RunningServer } from '../../engine/fetch/local-servers.js';
 import { startScrapeStack, type ScrapeStack } from './scrape-stack.js';
 
 /** A small response ceiling so the oversize case streams only a few megabytes. */
@@ -7,10 +8,17 @@ const MAX_RESPONSE_BYTES = 1024 * 1024;
 
 describe('scrape fetches pages over HTTP', () => {
   let stack: ScrapeStack;
+  /** An HTTPS site whose certificate no authority signed. */
+  let selfSigned: RunningServer;
   beforeAll(async () => {
     stack = await startScrapeStack({ maxResponseBytes: MAX_RESPONSE_BYTES });
+    selfSigned = await startHttpsServer(createSelfSignedCert(), (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end('<!DOCTYPE html><html><head><title>Private berth list</title></head><body><main><p>Berth 12 is reserved for the pilot boat.</p></main></body></html>');
+    });
   });
   afterAll(async () => {
+    await selfSigned?.close();
     await stack?.close();
   });
 
@@ -28,6 +36,13 @@ describe('scrape fetches pages over HTTP', () => {
     expect(document.metadata?.url).toBe(`${stack.site.url}/article.html`);
     expect(document.metadata?.statusCode).toBe(200);
     expect(document.markdown).toContain('Councillors in Port Wenlow voted 31 to 9');
+  });
+
+  it('gives up on a redirect chain longer than ten hops with 500 SCRAPE_SITE_ERROR', async () => {
+    const { status, body } = await stack.postScrape({ url: `${stack.site.url}/redirect/12` });
+    expect(status).toBe(500);
+    expect(body).toMatchObject({ success: false, code: 'SCRAPE_SITE_ERROR' });
+    expect(String(body.error)).toContain('Too many redirects');
   });
 
   it('keeps sourceURL untouched for a plain address with an odd query string', async () => {
@@ -107,6 +122,36 @@ describe('scrape fetches pages over HTTP', () => {
     expect(timeout).toMatchObject({ status: 408, code: 'SCRAPE_TIMEOUT' });
     const dns = await stack.app.scrape('http://harbour-office.invalid/').catch((e: unknown) => e);
     expect(dns).toMatchObject({ status: 500, code: 'SCRAPE_DNS_RESOLUTION_ERROR' });
+  });
+
+  it('fetches a blocked answer (403, 429) once when no browser can retry it', async () => {
+    for (const status of [403, 429]) {
+      const path = `/status/${status}`;
+      const document = await stack.app.scrape(`${stack.site.url}${path}`, { maxAge: 0 });
+      expect(document.metadata).toMatchObject({ statusCode: status, proxyUsed: 'basic' });
+      expect(stack.site.hits.filter((hit) => hit === path)).toHaveLength(1);
+    }
+  });
+
+  it('scrapes a site with a self-signed certificate by default', async () => {
+    const document = await stack.app.scrape(`${selfSigned.url}/berths`);
+    expect(document.markdown).toContain('Berth 12 is reserved for the pilot boat.');
+  });
+
+  it('refuses a self-signed certificate with skipTlsVerification false: 500 SCRAPE_SSL_ERROR', async () => {
+    const { status, body } = await stack.postScrape({ url: `${selfSigned.url}/berths`, skipTlsVerification: false });
+    expect(status).toBe(500);
+    expect(body).toMatchObject({ success: false, code: 'SCRAPE_SSL_ERROR' });
+    expect(String(body.error)).toContain('skipTlsVerification');
+  });
+
+  it('verifies certificates by default when custom headers are sent, unless skipTlsVerification is true', async () => {
+    const headers = { 'X-Harbour-Pass': 'berth-12' };
+    const verified = await stack.postScrape({ url: `${selfSigned.url}/berths`, headers });
+    expect(verified.status).toBe(500);
+    expect(verified.body).toMatchObject({ success: false, code: 'SCRAPE_SSL_ERROR' });
+    const skipped = await stack.app.scrape(`${selfSigned.url}/berths`, { headers, skipTlsVerification: true });
+    expect(skipped.markdown).toContain('Berth 12 is reserved for the pilot boat.');
   });
 
   it('sends the request headers given in headers to the site', async () => {

@@ -97,6 +97,22 @@ describe('scrape returns exactly the formats asked for', () => {
     expect(document.metadata?.contentType).toBe('text/plain; charset=utf-8');
   });
 
+  it('answers 500 SCRAPE_UNSUPPORTED_FILE_ERROR for content that is neither a page, text, JSON nor PDF', async () => {
+    const { status, body } = await stack.postScrape({ url: `${stack.site.url}/beacon` });
+    expect(status).toBe(500);
+    expect(body).toMatchObject({ success: false, code: 'SCRAPE_UNSUPPORTED_FILE_ERROR' });
+    expect(String(body.error)).toContain('Scrape resulted in unsupported file: image/gif');
+  });
+
+  it('returns html, markdown and links of a hostile page without scripts, handlers or script URLs', async () => {
+    const document = await stack.app.scrape(`${stack.site.url}/hostile.html`, { formats: ['markdown', 'html', 'links'], onlyMainContent: false });
+    expect(document.html).toContain('Congratulations, you have been selected');
+    expect(document.html).not.toMatch(/<script|\son\w+=|javascript:|srcdoc|data:text/i);
+    expect(document.markdown).not.toMatch(/javascript:|data:text/i);
+    expect(document.links).toContain(`${stack.site.url}/article.html`);
+    for (const link of document.links!) expect(link).toMatch(/^(https?:\/\/|mailto:)/);
+  });
+
   it('answers 400 Bad Request for an unknown format, without fetching the page', async () => {
     const hitsBefore = stack.site.hits.length;
     const { status, body } = await stack.postScrape({ url: article, formats: [{ type: 'invalid-format' }] });

@@ -1,0 +1,91 @@
+/**
+ * `npm run bench [-- <scenario>…] [--quick] [--profile]`: runs the benchmark scenarios on this
+ * machine and writes bench/RESULTS.md (machine, date, commit, figures, comparisons, and a
+ * profile wherever a target is missed). Results of scenarios not run this time are kept from
+ * the previous run (bench/results.json) and marked with their own date and commit.
+ * `--quick` runs small sizes once, to try the benchmark out, and writes to bench/.work instead.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { machineInfo, type MachineInfo } from './lib/machine.js';
+import { BENCH_DIR, WORK_DIR } from './lib/paths.js';
+import { renderResults, type StoredScenario } from './lib/results-report.js';
+import type { Scenario, ScenarioContext } from './lib/scenario.js';
+import { apiOverhead } from './scenarios/api-overhead.js';
+import { browserCrawl } from './scenarios/browser-crawl.js';
+import { coldStart } from './scenarios/cold-start.js';
+import { httpCrawl } from './scenarios/http-crawl.js';
+import { mainContent } from './scenarios/main-content.js';
+import { markdownSpeed } from './scenarios/markdown-speed.js';
+import { scale } from './scenarios/scale.js';
+
+/** In report order (the issue's numbering). */
+export const SCENARIOS: Scenario[] = [httpCrawl, browserCrawl, markdownSpeed, mainContent, scale, apiOverhead, coldStart];
+
+/** The order they run in: quick, CPU-only scenarios first, the long crawls last. */
+const RUN_ORDER = ['markdown', 'main-content', 'cold-start', 'api-overhead', 'http-crawl', 'browser-crawl', 'scale'];
+
+interface ResultsFile {
+  scenarios: Record<string, StoredScenario>;
+}
+
+function parseArgs(argv: string[]) {
+  const flags = new Set(argv.filter((a) => a.startsWith('--')));
+  const names = argv.filter((a) => !a.startsWith('--'));
+  for (const flag of flags) {
+    if (!['--quick', '--profile', '--help'].includes(flag)) throw new Error(`Unknown option ${flag}`);
+  }
+  const known = SCENARIOS.map((s) => s.name);
+  for (const name of names) if (!known.includes(name)) throw new Error(`Unknown scenario "${name}". Scenarios: ${known.join(', ')}`);
+  return { quick: flags.has('--quick'), profile: flags.has('--profile'), help: flags.has('--help'), names: names.length > 0 ? names : known };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
+  if (args.help) {
+    console.log(`Usage: npm run bench [-- <scenario>…] [--quick] [--profile]\nScenarios: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+    return 0;
+  }
+  mkdirSync(WORK_DIR, { recursive: true });
+  const machine = machineInfo();
+  const started = performance.now();
+  const log = (message: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
+  log(`${machine.cpu}, ${machine.cores} cores, load ${machine.loadAtStart}; commit ${machine.commit}${args.quick ? '; QUICK mode' : ''}`);
+
+  const resultsPath = args.quick ? join(WORK_DIR, 'results.quick.json') : join(BENCH_DIR, 'results.json');
+  const reportPath = args.quick ? join(WORK_DIR, 'RESULTS.quick.md') : join(BENCH_DIR, 'RESULTS.md');
+  const stored: ResultsFile = existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as ResultsFile) : { scenarios: {} };
+
+  const selected = RUN_ORDER.filter((name) => args.names.includes(name)).map((name) => SCENARIOS.find((s) => s.name === name)!);
+  let failures = 0;
+  for (const scenario of selected) {
+    const ctx: ScenarioContext = { quick: args.quick, forceProfile: args.profile, log: (m) => log(`${scenario.name}: ${m}`) };
+    const scenarioStarted = performance.now();
+    const loadBefore = os.loadavg()[0]!;
+    log(`${scenario.title} …`);
+    try {
+      const result = await scenario.run(ctx);
+      result.seconds = (performance.now() - scenarioStarted) / 1000;
+      stored.scenarios[scenario.name] = { result, machine: { ...machine, loadAtStart: Math.round(loadBefore * 100) / 100 }, ranAt: new Date().toISOString() };
+      log(`${scenario.name} done in ${result.seconds.toFixed(0)} s: ${result.targets.map((t) => `${t.what} ${t.measured} (${t.met ? 'met' : 'MISSED'})`).join('; ')}`);
+    } catch (error) {
+      failures++;
+      log(`${scenario.name} FAILED: ${(error as Error).stack ?? String(error)}`);
+    }
+    writeFileSync(resultsPath, JSON.stringify(stored, null, 2));
+    writeFileSync(reportPath, renderResults(SCENARIOS, stored.scenarios, currentRun(machine, started, selected.map((s) => s.name))));
+  }
+  log(`wrote ${reportPath} in ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+  return failures > 0 ? 1 : 0;
+}
+
+function currentRun(machine: MachineInfo, started: number, names: string[]) {
+  return { machine, minutes: (performance.now() - started) / 60_000, names };
+}
