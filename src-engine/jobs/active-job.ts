@@ -5,6 +5,7 @@ import { EngineError, toEngineError } from '../errors/engine-error.js';
 import type { ScrapeOutcome, ScrapeService } from '../scrape/scrape-service.js';
 import type { JobRecord } from '../store/jobs-repo.js';
 import type { PageRecord } from '../store/pages-repo.js';
+import { inTransaction } from '../store/database.js';
 import type { StoreTables } from '../store/store.js';
 import type { EngineEvents } from './events.js';
 import { HostPoliteness, retryAfterMs } from './host-politeness.js';
@@ -247,10 +248,10 @@ export class ActiveJob {
       bytes: outcome.bytes,
       scrapeId: document.metadata.scrapeId,
     });
-    tables.db.transaction(() => {
+    inTransaction(tables.db, () => {
       tables.documents.insert(this.id, doneSeq, document);
       tables.jobs.addCredits(this.id, credits);
-    })();
+    });
     this.record.creditsUsed += credits;
     this.deps.events.emit('document', { jobId: this.id, document });
     this.emitWebhook(`${this.webhookPrefix}.page`, { success: true, data: [document] });

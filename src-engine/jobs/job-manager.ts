@@ -4,6 +4,7 @@ import { EngineError } from '../errors/engine-error.js';
 import type { CrawlResourceFetcher } from '../crawl/robots.js';
 import type { ScrapeService } from '../scrape/scrape-service.js';
 import type { JobRecord } from '../store/jobs-repo.js';
+import { inTransaction } from '../store/database.js';
 import type { Store, StoreTables } from '../store/store.js';
 import { ActiveJob, type ActiveJobConfig, type JobStrategy } from './active-job.js';
 import { BatchStrategy } from './batch-strategy.js';

@@ -1,7 +1,7 @@
 import type { DocumentMetadata, ScrapedDocument } from '../contracts/index.js';
 import { EngineError } from '../errors/engine-error.js';
 import type { FetchResult } from '../fetch/types.js';
-import { computeChangeTracking } from '../formats/change-tracking.js';
+import { computeChangeTracking, removedChangeTracking } from '../formats/change-tracking.js';
 import { computeChangeTrackingJson } from '../formats/change-tracking-json.js';
 import { produceJson } from '../formats/json.js';
 import { toMarkdown } from '../formats/markdown.js';
@@ -100,11 +100,15 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
       const tag = format.tag ?? '';
       const urlKey = changeKey(fetched.url);
       const previous = input.tables.changes.get(urlKey, tag);
-      const result = computeChangeTracking({
-        previous: previous ? { markdown: previous.markdown, scrapedAt: previous.scrapedAt } : null,
-        currentMarkdown: markdown,
-        gitDiff: format.modes.includes('git-diff'),
-      });
+      // A page answering 404 has been removed, whatever its history (as Firecrawl reports it).
+      const result =
+        fetched.statusCode === 404
+          ? removedChangeTracking(previous?.scrapedAt ?? null)
+          : computeChangeTracking({
+              previous: previous ? { markdown: previous.markdown, scrapedAt: previous.scrapedAt } : null,
+              currentMarkdown: markdown,
+              gitDiff: format.modes.includes('git-diff'),
+            });
       let currentJson: unknown;
       if (format.modes.includes('json')) {
         const produced = await produceJson({

@@ -46,3 +46,12 @@ export function schemaVersion(db: SqliteDatabase): number {
   const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };
   return row.v ?? 0;
 }
+
+/**
+ * Runs `fn` in a transaction, or inside the caller's when one is already open: libsql does not
+ * nest transactions, and repositories are composed inside larger units of work.
+ */
+export function inTransaction<T>(db: SqliteDatabase, fn: () => T): T {
+  if ((db as unknown as { inTransaction: boolean }).inTransaction) return fn();
+  return db.transaction(fn)();
+}

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from './database.js';
+import { inTransaction, type SqliteDatabase } from './database.js';
 
 export type PageState = 'queued' | 'running' | 'done' | 'failed' | 'robots-blocked';
 
@@ -85,7 +85,7 @@ export class PagesRepo {
     const insertStmt = this.db.prepare(
       'INSERT INTO pages (job_id, seq, url, dedupe_key, depth, state, counts_toward_limit) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    return this.db.transaction(() => {
+    return inTransaction(this.db, () => {
       const added: NewPage[] = [];
       let used = (countStmt.get(jobId) as { n: number }).n;
       for (const page of pages) {
@@ -98,7 +98,7 @@ export class PagesRepo {
         added.push(page);
       }
       return added;
-    })();
+    });
   }
 
   /** The page (by seq) that owns a dedupe key, directly or through a redirect alias. */
@@ -111,12 +111,12 @@ export class PagesRepo {
 
   /** Records that a page's redirect target is visited (first claim wins); false when already owned by another page. */
   claimAlias(jobId: string, dedupeKey: string, seq: number): boolean {
-    return this.db.transaction(() => {
+    return inTransaction(this.db, () => {
       const owner = this.ownerOf(jobId, dedupeKey);
       if (owner !== undefined) return owner === seq;
       this.db.prepare('INSERT INTO page_aliases (job_id, dedupe_key, seq) VALUES (?, ?, ?)').run(jobId, dedupeKey, seq);
       return true;
-    })();
+    });
   }
 
   /** Next queued pages in discovery order (the caller picks one whose host is free). */
@@ -144,7 +144,7 @@ export class PagesRepo {
 
   /** Records a finished page and returns its completion order number. */
   markDone(jobId: string, seq: number, outcome: PageOutcome): number {
-    return this.db.transaction(() => {
+    return inTransaction(this.db, () => {
       const { done_seq } = this.db
         .prepare('UPDATE jobs SET next_done_seq = next_done_seq + 1 WHERE id = ? RETURNING next_done_seq - 1 AS done_seq')
         .get(jobId) as { done_seq: number };
@@ -165,7 +165,7 @@ export class PagesRepo {
           seq,
         );
       return done_seq;
-    })();
+    });
   }
 
   markFailed(jobId: string, seq: number, failure: { code: string; error: string; scrapeId?: string; durationMs?: number; statusCode?: number }): void {

@@ -3,14 +3,10 @@
  * data directory, and the official Firecrawl SDK pointed at that engine, plus a raw POST for
  * the cases where the exact HTTP status and error body matter.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Firecrawl from '@mendable/firecrawl-js';
-import { createEngine, type CreateEngineOptions, type Engine } from '../../../src-engine/engine.js';
+import type { Engine } from '../../../src-engine/engine.js';
 import { startFixtureSite, type FixtureSite } from '../../fixtures/site-server.js';
-
-export const TEST_API_KEY = 'test-key-0123456789abcdef';
+import { startTestEngine, type StartTestEngineOverrides } from '../../support/start-engine.js';
 
 export interface ScrapeStack {
   site: FixtureSite;
@@ -24,49 +20,26 @@ export interface ScrapeStack {
 }
 
 /**
- * Starts the site and an engine. Without a `chromiumPath` the engine is told to use one
- * that does not exist, so scrapes always take the plain-HTTP path and never depend on a
+ * Starts the site and an engine. Unless a test names another, the engine is given a Chromium
+ * path that does not exist, so scrapes always take the plain-HTTP path and never depend on a
  * browser being installed.
  */
-export async function startScrapeStack(options: Partial<CreateEngineOptions> = {}): Promise<ScrapeStack> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'trawl-scrape-'));
+export async function startScrapeStack(options: StartTestEngineOverrides = {}): Promise<ScrapeStack> {
   const site = await startFixtureSite();
-  const engine = await createEngine({
-    dataDir,
-    port: 0,
-    apiKey: TEST_API_KEY,
-    logLevel: 'silent',
-    chromiumPath: '/nonexistent/chromium',
-    ...options,
-  });
-  const app = new Firecrawl({ apiKey: engine.apiKey, apiUrl: engine.url });
+  const testEngine = await startTestEngine({ chromiumPath: '/nonexistent/chromium', ...options });
+  const app = new Firecrawl({ apiKey: testEngine.key, apiUrl: testEngine.url });
   return {
     site,
-    engine,
+    engine: testEngine.engine,
     app,
-    dataDir,
+    dataDir: testEngine.dataDir,
     async postScrape(body) {
-      const response = await fetch(`${engine.url}/v2/scrape`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${engine.apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      const response = await testEngine.request<Record<string, unknown>>('POST', '/v2/scrape', { body });
+      return { status: response.status, body: response.body };
     },
     async close() {
-      await engine.close();
+      await testEngine.close();
       await site.close();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** The error an SDK call rejected with (fails the test when the call succeeded). */
-export async function sdkError(call: Promise<unknown>): Promise<{ status?: number; code?: string; message: string; details?: unknown }> {
-  try {
-    await call;
-  } catch (error) {
-    return error as { status?: number; code?: string; message: string; details?: unknown };
-  }
-  throw new Error('expected the SDK call to fail, but it succeeded');
 }

@@ -76,6 +76,29 @@ describe('scrape tracks changes between scrapes (changeTracking, git-diff mode)'
     expect(other.changeTracking).toMatchObject({ previousScrapeAt: null, changeStatus: 'new' });
   });
 
+  it('reports a page that now answers 404 as "removed", and one that comes back as "changed"', async () => {
+    stack.site.setPage('tide-alert.html', noticePage('the north quay', 'until noon'));
+    const alert = `${stack.site.url}/pages/tide-alert.html`;
+    const live = await stack.app.scrape(alert, { formats: ['markdown', gitDiff] });
+    expect(live.changeTracking?.changeStatus).toBe('new');
+
+    stack.site.removePage('tide-alert.html');
+    const gone = await stack.app.scrape(alert, { formats: ['markdown', gitDiff] });
+    expect(gone.metadata?.statusCode).toBe(404);
+    expect(gone.changeTracking).toMatchObject({ changeStatus: 'removed', visibility: 'visible' });
+    expect(gone.changeTracking?.previousScrapeAt).not.toBeNull();
+    expect(gone.changeTracking).not.toHaveProperty('diff');
+
+    stack.site.setPage('tide-alert.html', noticePage('the north quay', 'until noon'));
+    const back = await stack.app.scrape(alert, { formats: ['markdown', gitDiff] });
+    expect(back.changeTracking?.changeStatus).toBe('changed');
+  });
+
+  it('reports a page never seen that answers 404 as "removed" with previousScrapeAt null', async () => {
+    const document = await stack.app.scrape(`${stack.site.url}/pages/never-published.html`, { formats: ['markdown', gitDiff] });
+    expect(document.changeTracking).toMatchObject({ previousScrapeAt: null, changeStatus: 'removed' });
+  });
+
   it('never answers change-tracking scrapes from the cache, and bills them one credit', async () => {
     const document = await stack.app.scrape(url, { formats: ['markdown', gitDiff] });
     expect(document.metadata).not.toHaveProperty('cacheState');
