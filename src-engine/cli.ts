@@ -1,5 +1,3 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseCli, USAGE } from './cli-args.js';
 import { createEngine } from './engine.js';
@@ -17,11 +15,10 @@ function describeStartError(error: unknown): string {
 }
 
 /** `trawl serve`: runs the engine headless, prints the UI address (key in the fragment) and the key. */
-export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const here = dirname(fileURLToPath(import.meta.url));
+export async function main(argv: string[], env: NodeJS.ProcessEnv, paths: { uiDir: string }): Promise<number> {
   let command;
   try {
-    command = parseCli(argv, env, join(here, '..', 'out', 'renderer'));
+    command = parseCli(argv, env, paths.uiDir);
   } catch (error) {
     console.error(`${(error as Error).message}\n\n${USAGE}`);
     return 2;

@@ -3,6 +3,9 @@
  * then follow `next` while it runs, receiving documents as they are stored.
  */
 
+/** Least time between two status reads while a crawl runs (SDKs poll every 0.5–2 s). */
+const POLL_INTERVAL_MS = 500;
+
 export interface CrawlDocument {
   markdown?: string;
   metadata: { url?: string; sourceURL?: string; statusCode?: number; [key: string]: unknown };
@@ -50,7 +53,12 @@ export class TrawlClient {
     let markdownChars = 0;
     let status = 'scraping';
     const arrivals: number[] = [];
+    let lastRead = 0;
     while (next) {
+      // Once the crawl has finished, the remaining documents are read without pause.
+      const wait = status === 'scraping' ? lastRead + POLL_INTERVAL_MS - performance.now() : 0;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      lastRead = performance.now();
       const page: { status: string; data: CrawlDocument[]; next?: string } = await this.request('GET', next);
       status = page.status;
       const now = performance.now() - started;

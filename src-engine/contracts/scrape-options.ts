@@ -30,7 +30,12 @@ const selectorListSchema = z.array(z.string()).transform((list) => list.map(tran
 
 const parserSchema = z.union([
   z.literal('pdf'),
-  z.strictObject({ type: z.literal('pdf'), maxPages: z.int().positive().max(10000).optional() }),
+  z.strictObject({
+    type: z.literal('pdf'),
+    // `mode` is accepted for SDK compatibility; text extraction is the one mode offered locally.
+    mode: z.enum(['fast', 'auto', 'ocr']).optional(),
+    maxPages: z.int().positive().max(10000).optional(),
+  }),
 ]);
 
 /** The fields every scrape-bearing request shares (scrape, batch top level, crawl.scrapeOptions). */

@@ -76,6 +76,21 @@ export class ActiveJob {
     return this.record.id;
   }
 
+  /** Aborted when the job is cancelled or the engine shuts down. */
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  /** Whether the job was cancelled, has finished, or is being suspended: nothing new may be queued. */
+  get stopped(): boolean {
+    return this.cancelled || this.finishing;
+  }
+
+  /** Suspended for an engine shutdown: the stored job stays as it is and resumes at next start. */
+  private get suspended(): boolean {
+    return this.finishing && !this.cancelled && this.record.status === 'scraping';
+  }
+
   get webhookPrefix(): 'crawl' | 'batch_scrape' {
     return this.record.kind === 'crawl' ? 'crawl' : 'batch_scrape';
   }
@@ -90,10 +105,13 @@ export class ActiveJob {
     void this.strategy
       .kickoff(this)
       .then(() => {
+        // A kickoff cut short by a shutdown runs again at next start (its pages are deduplicated).
+        if (this.suspended) return;
         this.deps.tables.jobs.setKickoffDone(this.id);
         this.record.kickoffDone = true;
       })
       .catch((error: unknown) => {
+        if (this.suspended) return;
         const engineError = toEngineError(error);
         this.deps.log('error', `job ${this.id} kickoff failed: ${engineError.message}`);
         this.deps.tables.jobs.setKickoffDone(this.id);

@@ -81,15 +81,23 @@ export class CrawlStrategy implements JobStrategy {
     const robots = await this.robotsFor(start);
     // A start URL that robots.txt disallows is never requested (it is listed under robotsBlocked).
     const startBlocked = robots !== undefined && !robots.isAllowed(start);
-    pages.enqueue(job.id, [{ url: start, dedupeKey: this.key(start), depth: 0, state: startBlocked ? 'robots-blocked' : 'queued' }], this.settings.limit);
+    if (job.stopped) return;
+    const seeded = pages.enqueue(
+      job.id,
+      [{ url: start, dedupeKey: this.key(start), depth: 0, state: startBlocked ? 'robots-blocked' : 'queued' }],
+      this.settings.limit,
+    );
     job.markQueueChanged();
-    job.emitWebhook('crawl.started', { success: true });
+    // A kickoff resumed after a restart finds the start URL already queued: `started` was sent then.
+    if (seeded.length > 0) job.emitWebhook('crawl.started', { success: true });
     if (this.settings.sitemap === 'skip') return;
     const found = await discoverSitemapUrls(start, {
       robotsSitemaps: robots?.sitemaps ?? [],
       fetchResource: (url, options) => this.fetchAllowedSitemap(url, options),
       maxUrls: this.settings.limit * 2 + 100,
+      signal: job.signal,
     });
+    if (job.stopped) return;
     const additions: NewPage[] = [];
     for (const raw of found) {
       const url = this.normalize(raw);
@@ -97,6 +105,7 @@ export class CrawlStrategy implements JobStrategy {
       if (decision.allowed) additions.push({ url, dedupeKey: this.key(url), depth: 0 });
       else if (decision.reason === ROBOTS_BLOCKED_REASON) additions.push({ url, dedupeKey: this.key(url), depth: 0, state: 'robots-blocked' });
     }
+    if (job.stopped) return;
     pages.enqueue(job.id, additions, this.settings.limit);
     job.markQueueChanged();
   }
@@ -147,7 +156,7 @@ export class CrawlStrategy implements JobStrategy {
         decision.allowed ? { url, dedupeKey: key, depth: depth + 1 } : { url, dedupeKey: key, depth: depth + 1, state: 'robots-blocked' },
       );
     }
-    if (additions.length === 0) return;
+    if (additions.length === 0 || job.stopped) return;
     const added = job.deps.tables.pages.enqueue(job.id, additions, this.settings.limit);
     if (added.length > 0) job.markQueueChanged();
   }

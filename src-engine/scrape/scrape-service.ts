@@ -48,6 +48,8 @@ export interface ScrapeServiceDeps {
 /** Default per-page budget (decision 13). */
 const DEFAULT_TIMEOUT_MS = 60_000;
 const BLOCKING_STATUSES = new Set([401, 403, 429]);
+/** Firecrawl's wording when the engine could not honour an option. */
+const UNSUPPORTED_FEATURES_WARNING = 'The engine used does not support the following features: ';
 
 /**
  * One URL in, one document out: plan → cache → fetch (HTTP, escalating to the browser when the
@@ -91,10 +93,13 @@ export class ScrapeService {
       }
     }
 
-    const stealthFirst = options.proxy === 'stealth';
+    // The stealth profile lives in the browser; without one the page is fetched plainly, and
+    // the document says so instead of claiming (and billing) a stealth fetch that never happened.
+    const stealthWanted = options.proxy === 'stealth';
+    const stealthFirst = stealthWanted && this.deps.browserAvailable();
     let proxyUsed: 'basic' | 'stealth' = stealthFirst ? 'stealth' : 'basic';
     let fetched = await timer.timeAsync('fetch', () =>
-      this.fetchWith(plan.fetcher === 'browser' || (stealthFirst && this.deps.browserAvailable()) ? 'browser' : 'http', target, deadline, stealthFirst),
+      this.fetchWith(plan.fetcher === 'browser' || stealthFirst ? 'browser' : 'http', target, deadline, stealthFirst),
     );
 
     if (
@@ -124,6 +129,11 @@ export class ScrapeService {
           built = await buildDocument({ target, fetched, deadline, proxyUsed, cacheState: cacheKey ? 'miss' : undefined, timer, llm: this.deps.llm(), tables: this.deps.tables() });
         }
       }
+    }
+
+    if (stealthWanted && !stealthFirst) {
+      const warning = `${UNSUPPORTED_FEATURES_WARNING}stealthProxy (no browser is available) -- your scrape may be partial.`;
+      built.document.warning = built.document.warning ? `${built.document.warning} ${warning}` : warning;
     }
 
     if (cacheKey && options.storeInCache) {

@@ -36,6 +36,7 @@ it('accepts 10,000 URLs in one request, counts them all, and cancels cleanly', a
   expect(cancel.body).toEqual({ success: true, status: 'cancelled' });
   const hitsAtCancel = site.hits.length;
   await sleep(500);
+  console.log(site.hits.slice(hitsAtCancel - 4), site.timeline.slice(-6));
   expect(site.hits.length).toBe(hitsAtCancel);
   expect(hitsAtCancel).toBeLessThan(50);
 

@@ -52,7 +52,9 @@ describe('scrape credits, and formats that need a model or a browser when neithe
 
   it('adds the credits of each scrape to the credit usage of the engine', async () => {
     const creditsUsed = async (): Promise<number> => {
-      const response = await fetch(`${stack.engine.url}/v2/team/credit-usage`, { headers: { authorization: `Bearer ${stack.engine.apiKey}` } });
+      const response = await fetch(`${stack.engine.url}/v2/team/credit-usage`, {
+        headers: { authorization: `Bearer ${stack.engine.apiKey}` },
+      });
       return ((await response.json()) as { data: { creditsUsed: number } }).data.creditsUsed;
     };
     const before = await creditsUsed();

@@ -14,7 +14,9 @@ describe('scrape fetches pages over HTTP', () => {
     stack = await startScrapeStack({ maxResponseBytes: MAX_RESPONSE_BYTES });
     selfSigned = await startHttpsServer(createSelfSignedCert(), (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end('<!DOCTYPE html><html><head><title>Private berth list</title></head><body><main><p>Berth 12 is reserved for the pilot boat.</p></main></body></html>');
+      res.end(
+        '<!DOCTYPE html><html><head><title>Private berth list</title></head><body><main><p>Berth 12 is reserved for the pilot boat.</p></main></body></html>',
+      );
     });
   });
   afterAll(async () => {

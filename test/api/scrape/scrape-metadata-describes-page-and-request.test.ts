@@ -101,6 +101,16 @@ describe('scrape metadata describes the page and the request', () => {
     expect(metadata?.proxyUsed).toBe('basic');
   });
 
+  it('reports proxyUsed "basic" with a warning, and bills no stealth, for proxy "stealth" when no browser can provide it', async () => {
+    const document = await stack.app.scrape(page, { proxy: 'stealth' });
+    expect(document.metadata).toMatchObject({ proxyUsed: 'basic', creditsUsed: 1 });
+    expect(document.metadata).not.toHaveProperty('cacheState');
+    expect(document.warning).toBe(
+      'The engine used does not support the following features: stealthProxy (no browser is available) -- your scrape may be partial.',
+    );
+    expect(document.markdown).toContain('High water at the harbour mouth');
+  });
+
   it('names the page error of a non-2xx answer in metadata.error', async () => {
     const { metadata } = await stack.app.scrape(`${stack.site.url}/status/404`);
     expect(metadata).toMatchObject({ statusCode: 404, error: 'Not Found' });

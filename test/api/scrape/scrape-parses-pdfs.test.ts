@@ -45,7 +45,9 @@ describe('scrape parses PDFs', () => {
     const { status, body } = await stack.postScrape({ url: `${stack.site.url}${PDF_FIXTURES.multipage.path}`, timeout: 300, maxAge: 0 });
     expect(status).toBe(500);
     expect(body).toMatchObject({ success: false, code: 'SCRAPE_PDF_INSUFFICIENT_TIME_ERROR' });
-    expect(String(body.error)).toMatch(/^Insufficient time to process PDF of 3 pages\. Please increase the timeout parameter in your scrape request to at least \d+ms\.$/);
+    expect(String(body.error)).toMatch(
+      /^Insufficient time to process PDF of 3 pages\. Please increase the timeout parameter in your scrape request to at least \d+ms\.$/,
+    );
   });
 
   it('rejects parsers that are not a list of known parsers with 400 Bad Request', async () => {

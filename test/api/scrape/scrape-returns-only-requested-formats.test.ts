@@ -4,7 +4,9 @@ import { startScrapeStack, type ScrapeStack } from './scrape-stack.js';
 const CONTENT_KEYS = ['markdown', 'html', 'rawHtml', 'links', 'screenshot', 'json', 'summary', 'changeTracking', 'actions'];
 
 function contentKeys(document: object): string[] {
-  return Object.keys(document).filter((key) => CONTENT_KEYS.includes(key)).sort();
+  return Object.keys(document)
+    .filter((key) => CONTENT_KEYS.includes(key))
+    .sort();
 }
 
 describe('scrape returns exactly the formats asked for', () => {
@@ -65,6 +67,19 @@ describe('scrape returns exactly the formats asked for', () => {
     expect(new Set(document.links).size).toBe(document.links!.length);
   });
 
+  it('resolves relative links and images against the page base href', async () => {
+    stack.site.setPage(
+      'moved-directory.html',
+      '<!DOCTYPE html><html><head><base href="/archive/2024/"><title>Moved</title></head><body><main>' +
+        '<h1>Archived directory</h1><p>See the <a href="moorings.html">moorings list</a> and the ' +
+        '<a href="../../docs.html">docs</a>.</p><p><img src="chart.png" alt="Harbour chart"></p></main></body></html>',
+    );
+    const document = await stack.app.scrape(`${stack.site.url}/pages/moved-directory.html`, { formats: ['markdown', 'links'] });
+    expect(document.links).toEqual([`${stack.site.url}/archive/2024/moorings.html`, `${stack.site.url}/docs.html`]);
+    expect(document.markdown).toContain(`[moorings list](${stack.site.url}/archive/2024/moorings.html)`);
+    expect(document.markdown).toContain(`![Harbour chart](${stack.site.url}/archive/2024/chart.png)`);
+  });
+
   it('returns all four of markdown, html, rawHtml and links when all are asked for', async () => {
     const document = await stack.app.scrape(article, { formats: ['markdown', 'html', 'rawHtml', 'links'] });
     expect(contentKeys(document)).toEqual(['html', 'links', 'markdown', 'rawHtml']);
@@ -105,7 +120,10 @@ describe('scrape returns exactly the formats asked for', () => {
   });
 
   it('returns html, markdown and links of a hostile page without scripts, handlers or script URLs', async () => {
-    const document = await stack.app.scrape(`${stack.site.url}/hostile.html`, { formats: ['markdown', 'html', 'links'], onlyMainContent: false });
+    const document = await stack.app.scrape(`${stack.site.url}/hostile.html`, {
+      formats: ['markdown', 'html', 'links'],
+      onlyMainContent: false,
+    });
     expect(document.html).toContain('Congratulations, you have been selected');
     expect(document.html).not.toMatch(/<script|\son\w+=|javascript:|srcdoc|data:text/i);
     expect(document.markdown).not.toMatch(/javascript:|data:text/i);
