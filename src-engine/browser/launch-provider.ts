@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
+import { EngineError } from '../errors/engine-error.js';
 import type { BrowserProvider } from './provider.js';
 import { findChromium } from './find-chromium.js';
 import { SCRAPING_CHROMIUM_ARGS } from './launch-flags.js';
@@ -25,6 +26,17 @@ function toPlaywrightProxy(proxyUrl: string): NonNullable<LaunchOptions['proxy']
     username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
     password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
   };
+}
+
+/** Where the user points Trawl at a browser. */
+const CHOOSE_BROWSER_HINT =
+  'Point Trawl at a working Chromium, Chrome or Edge with `trawl serve --chromium PATH`, the TRAWL_CHROMIUM environment variable, or Settings → Chromium path.';
+
+/** The first meaningful line of a launch error, without Playwright's call log. */
+function launchFailureMessage(executablePath: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = (message.split('\n').find((line) => line.trim() !== '') ?? message).replace(/^browserType\.launch: /, '').trim();
+  return `The browser at ${executablePath} could not be started (${reason}).`;
 }
 
 export class LaunchBrowserProvider implements BrowserProvider {
@@ -68,16 +80,25 @@ export class LaunchBrowserProvider implements BrowserProvider {
   }
 
   private async launch(executablePath: string): Promise<Browser> {
-    const browser = await chromium.launch({
-      executablePath,
-      headless: true,
-      args: [...SCRAPING_CHROMIUM_ARGS],
-      proxy: this.proxyUrl ? toPlaywrightProxy(this.proxyUrl) : undefined,
-      // The engine decides when to stop; signals go to the engine's own shutdown.
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-    });
+    let browser: Browser;
+    try {
+      browser = await chromium.launch({
+        executablePath,
+        headless: true,
+        args: [...SCRAPING_CHROMIUM_ARGS],
+        proxy: this.proxyUrl ? toPlaywrightProxy(this.proxyUrl) : undefined,
+        // The engine decides when to stop; signals go to the engine's own shutdown.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      });
+    } catch (error) {
+      if (this.closed) throw error;
+      // A file that is not a working Chromium is a setting to fix, not a failure of the page.
+      throw new EngineError('BROWSER_UNAVAILABLE', `${launchFailureMessage(executablePath, error)} ${CHOOSE_BROWSER_HINT}`, {
+        cause: error,
+      });
+    }
     browser.on('disconnected', () => {
       if (this.browser === browser) this.browser = undefined;
     });

@@ -257,16 +257,15 @@ export class ActiveJob {
     const { tables } = this.deps;
     const document = outcome.document;
     const credits = document.metadata.creditsUsed ?? 1;
-    // The store's markDone runs its own transaction and SQLite transactions do not nest, so the
-    // page row and its document are written in two back-to-back synchronous transactions.
-    const doneSeq = tables.pages.markDone(this.id, page.seq, {
-      statusCode: outcome.statusCode,
-      title: typeof document.metadata.title === 'string' ? document.metadata.title : undefined,
-      durationMs: Math.round(performance.now() - started),
-      bytes: outcome.bytes,
-      scrapeId: document.metadata.scrapeId,
-    });
+    // One unit of work: a page is never `done` without its document (a kill in between would lose it).
     inTransaction(tables.db, () => {
+      const doneSeq = tables.pages.markDone(this.id, page.seq, {
+        statusCode: outcome.statusCode,
+        title: typeof document.metadata.title === 'string' ? document.metadata.title : undefined,
+        durationMs: Math.round(performance.now() - started),
+        bytes: outcome.bytes,
+        scrapeId: document.metadata.scrapeId,
+      });
       tables.documents.insert(this.id, doneSeq, document);
       tables.jobs.addCredits(this.id, credits);
     });

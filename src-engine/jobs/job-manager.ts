@@ -167,10 +167,11 @@ export class JobManager {
       creditsUsed: 0,
     };
     if (idempotencyKey) record.idempotencyKey = idempotencyKey;
-    // Pages are enqueued in their own transaction (the store's enqueue opens one; SQLite
-    // transactions do not nest). Both run before the id is returned to anyone.
-    tables.jobs.insert(record);
-    seed?.(tables, id);
+    // The job and its first pages are stored together: a batch never exists without its URLs.
+    inTransaction(tables.db, () => {
+      tables.jobs.insert(record);
+      seed?.(tables, id);
+    });
     const job = this.activate(record, tables);
     this.deps.events.emit('job', { type: 'job.created', job: job.summary() });
     return record;

@@ -1,6 +1,7 @@
 import { getDomain } from 'tldts';
 import type { MapRequest } from '../contracts/index.js';
 import { EngineError } from '../errors/engine-error.js';
+import { isNeverCrawledFile } from '../crawl/file-types.js';
 import { fetchRobots, type CrawlResourceFetcher } from '../crawl/robots.js';
 import { discoverSitemapUrls } from '../crawl/sitemap.js';
 import { extractDiscoveryLinks } from '../transform/links.js';
@@ -128,6 +129,8 @@ export class MapService {
       const host = url.hostname.replace(/^www\./, '');
       if (request.includeSubdomains ? siteOf(url.hostname) !== site : host !== startHost) return undefined;
       if (basePath && !url.pathname.startsWith(basePath)) return undefined;
+      // Images, styles, archives and the like are not pages (sitemaps skip them the same way).
+      if (isNeverCrawledFile(url.pathname)) return undefined;
       const target = request.regexOnFullURL ? url.href : url.pathname;
       if (excludes.some((r) => r.test(target))) return undefined;
       if (includes.length > 0 && !includes.some((r) => r.test(target))) return undefined;

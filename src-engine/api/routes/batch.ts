@@ -38,6 +38,8 @@ export function batchRoutes(ctx: EngineContext): Router {
       const idempotencyKey = req.header('x-idempotency-key') || undefined;
       const previous = idempotencyKey ? ctx.jobs.findByIdempotencyKey(idempotencyKey) : undefined;
       if (previous) {
+        // A key already used to start a crawl cannot name a batch.
+        if (previous.kind !== 'batch') throw new EngineError('CONFLICT', 'Idempotency key already used');
         res.json({ success: true, id: previous.id, url: `${base}/v2/batch/scrape/${previous.id}`, invalidURLs });
         return;
       }

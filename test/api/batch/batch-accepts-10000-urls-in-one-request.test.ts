@@ -34,9 +34,10 @@ it('accepts 10,000 URLs in one request, counts them all, and cancels cleanly', a
 
   const cancel = await t.call('DELETE', `/v2/batch/scrape/${id}`);
   expect(cancel.body).toEqual({ success: true, status: 'cancelled' });
+  // A request written before the cancel may be read by the in-process site a moment later.
+  await sleep(30);
   const hitsAtCancel = site.hits.length;
   await sleep(500);
-  console.log(site.hits.slice(hitsAtCancel - 4), site.timeline.slice(-6));
   expect(site.hits.length).toBe(hitsAtCancel);
   expect(hitsAtCancel).toBeLessThan(50);
 

@@ -26,7 +26,12 @@ describe('invalid URLs', () => {
     const valid = [site.url(SITE_HOST, '/gen/1'), site.url(SITE_HOST, '/gen/2')];
     const res = await t.call('POST', '/v2/batch/scrape', { urls: [valid[0], ...INVALID, valid[1]], ignoreInvalidURLs: true });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, id: expect.any(String), url: `${t.url}/v2/batch/scrape/${res.body.id}`, invalidURLs: INVALID });
+    expect(res.body).toEqual({
+      success: true,
+      id: expect.any(String),
+      url: `${t.url}/v2/batch/scrape/${res.body.id}`,
+      invalidURLs: INVALID,
+    });
     const { status, docs } = await waitForJob(t, `/v2/batch/scrape/${res.body.id}`);
     expect(status.status).toBe('completed');
     expect(docs.map((d) => d.metadata.sourceURL).sort()).toEqual(valid.sort());
@@ -66,11 +71,7 @@ describe('invalid URLs', () => {
 
 describe('outcomes', () => {
   it('keeps each sourceURL exactly as given, query and spelling included', async () => {
-    const given = [
-      site.url(SITE_HOST, '/products?id=2&ref=nav'),
-      `site.test:${site.port}/gen/1`,
-      site.url(SITE_HOST, '/tiny?b=2&a=1'),
-    ];
+    const given = [site.url(SITE_HOST, '/products?id=2&ref=nav'), `site.test:${site.port}/gen/1`, site.url(SITE_HOST, '/tiny?b=2&a=1')];
     const res = await t.call('POST', '/v2/batch/scrape', { urls: given });
     const { docs } = await waitForJob(t, `/v2/batch/scrape/${res.body.id}`);
     expect(docs.map((d) => d.metadata.sourceURL).sort()).toEqual([...given].sort());
@@ -80,7 +81,13 @@ describe('outcomes', () => {
 
   it('completes with the pages that worked and lists each failed URL in /errors', async () => {
     const refused = 'http://127.0.0.1:1/unreachable';
-    const urls = [site.url(SITE_HOST, '/gen/2'), site.url(SITE_HOST, '/report.pdf'), refused, site.url(SITE_HOST, '/nowhere'), site.url(SITE_HOST, '/error')];
+    const urls = [
+      site.url(SITE_HOST, '/gen/2'),
+      site.url(SITE_HOST, '/report.pdf'),
+      refused,
+      site.url(SITE_HOST, '/nowhere'),
+      site.url(SITE_HOST, '/error'),
+    ];
     const res = await t.call('POST', '/v2/batch/scrape', { urls });
     const { status, docs } = await waitForJob(t, `/v2/batch/scrape/${res.body.id}`);
     expect(status.status).toBe('completed');
@@ -94,7 +101,12 @@ describe('outcomes', () => {
     expect(errors.body.robotsBlocked).toEqual([]);
     expect(errors.body.errors.map((e: { url: string }) => e.url).sort()).toEqual([urls[1], refused].sort());
     for (const entry of errors.body.errors) {
-      expect(entry).toMatchObject({ id: expect.any(String), url: expect.any(String), error: expect.any(String), code: expect.stringMatching(/^[A-Z_]+$/) });
+      expect(entry).toMatchObject({
+        id: expect.any(String),
+        url: expect.any(String),
+        error: expect.any(String),
+        code: expect.stringMatching(/^[A-Z_]+$/),
+      });
     }
   });
 

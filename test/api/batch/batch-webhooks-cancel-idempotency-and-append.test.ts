@@ -41,7 +41,10 @@ describe('webhooks', () => {
   it('sends batch_scrape.started, one signed page event per document, then batch_scrape.completed', async () => {
     receiver = await startWebhookReceiver();
     const hook = receiver;
-    const { id } = await startBatch({ urls: tiny('hook', 3), webhook: { url: hook.url, metadata: { batch: 'b1' }, headers: { 'x-team': 'red' } } });
+    const { id } = await startBatch({
+      urls: tiny('hook', 3),
+      webhook: { url: hook.url, metadata: { batch: 'b1' }, headers: { 'x-team': 'red' } },
+    });
     const { docs } = await waitForJob(t, `/v2/batch/scrape/${id}`);
     await hook.waitFor((all) => all.some((r) => r.body.id === id && r.body.type === 'batch_scrape.completed'));
     await sleep(200);
@@ -55,7 +58,9 @@ describe('webhooks', () => {
     for (const event of events) {
       expect(event.body.metadata).toEqual({ batch: 'b1' });
       expect(event.headers['x-team']).toBe('red');
-      expect(event.headers['x-firecrawl-signature']).toBe(`sha256=${createHmac('sha256', t.engine.webhookSecret).update(event.raw).digest('hex')}`);
+      expect(event.headers['x-firecrawl-signature']).toBe(
+        `sha256=${createHmac('sha256', t.engine.webhookSecret).update(event.raw).digest('hex')}`,
+      );
       if (event.body.type === 'batch_scrape.page') expect(scrapeIds.has(event.body.data[0].metadata.scrapeId)).toBe(true);
     }
   });
@@ -72,6 +77,8 @@ describe('cancel', () => {
       await sleep(50);
     }
     const cancel = await t.call('DELETE', `/v2/batch/scrape/${id}`);
+    // A request written before the cancel may be read by the in-process site a moment later.
+    await sleep(30);
     const hitsAtCancel = site.hits.length;
     expect(cancel.body).toEqual({ success: true, status: 'cancelled' });
     expect(await app.cancelBatchScrape(id)).toBe(true);
@@ -101,7 +108,7 @@ describe('cancel', () => {
 });
 
 describe('idempotency and appending', () => {
-  it('returns the same job for a reused x-idempotency-key, over HTTP and from the SDK', async () => {
+  it('returns the same job for a reused x-idempotency-key, over HTTP and from the SDK, and never a crawl', async () => {
     const key = `batch-${randomUUID()}`;
     const urls = tiny('idem', 2);
     const first = await startBatch({ urls }, { 'x-idempotency-key': key });
@@ -111,6 +118,18 @@ describe('idempotency and appending', () => {
     expect(viaSdk.id).toBe(first.id);
     const { docs } = await waitForJob(t, `/v2/batch/scrape/${first.id}`);
     expect(docs).toHaveLength(2);
+
+    const crawlKey = `crawl-${randomUUID()}`;
+    const crawl = await t.call(
+      'POST',
+      '/v2/crawl',
+      { url: site.url(SITE_HOST, '/gen/1'), sitemap: 'skip' },
+      { 'x-idempotency-key': crawlKey },
+    );
+    expect(crawl.status).toBe(200);
+    expect((await t.call('POST', '/v2/crawl', { url: site.url(SITE_HOST, '/gen/1') }, { 'x-idempotency-key': crawlKey })).status).toBe(409);
+    expect((await t.call('POST', '/v2/batch/scrape', { urls }, { 'x-idempotency-key': crawlKey })).status).toBe(409);
+    await waitForJob(t, `/v2/crawl/${crawl.body.id}`);
   });
 
   it('appends URLs to a running batch with appendToId, and refuses to append to a finished one', async () => {

@@ -110,7 +110,16 @@ describe('crawl limits and URL identity', () => {
     const start = site.url(SITE_HOST, '/products?id=1');
     const all = await crawlAndWait(t, { url: start, sitemap: 'skip' });
     expect(all.sources).toEqual(
-      sorted(main('/products?id=1', '/products?id=2', '/products?id=3', '/products?id=1&ref=nav', '/products?id=2&ref=nav', '/products?id=3&ref=nav')),
+      sorted(
+        main(
+          '/products?id=1',
+          '/products?id=2',
+          '/products?id=3',
+          '/products?id=1&ref=nav',
+          '/products?id=2&ref=nav',
+          '/products?id=3&ref=nav',
+        ),
+      ),
     );
     const once = await crawlAndWait(t, { url: start, sitemap: 'skip', ignoreQueryParameters: true });
     expect(once.sources).toEqual([start]);

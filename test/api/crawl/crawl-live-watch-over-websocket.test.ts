@@ -57,7 +57,13 @@ it('streams catchup, one document frame per new page and a terminal snapshot for
 
   const [first, ...rest] = session.frames;
   expect(first.type).toBe('catchup');
-  expect(first.data).toMatchObject({ success: true, status: 'scraping', total: expect.any(Number), completed: expect.any(Number), data: expect.any(Array) });
+  expect(first.data).toMatchObject({
+    success: true,
+    status: 'scraping',
+    total: expect.any(Number),
+    completed: expect.any(Number),
+    data: expect.any(Array),
+  });
   expect(first.data.status === 'completed' && first.data.total === 0).toBe(false);
 
   const streamed = [...first.data.data, ...rest.filter((f) => f.type === 'document').map((f) => f.data)];

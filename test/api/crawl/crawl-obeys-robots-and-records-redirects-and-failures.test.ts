@@ -112,7 +112,12 @@ describe('redirects and failing pages', () => {
     const errors = await t.call('GET', `/v2/crawl/${id}/errors`);
     expect(errors.body).toMatchObject({ success: true, errors: expect.any(Array), robotsBlocked: expect.any(Array) });
     const failure = errors.body.errors.find((e: { url: string }) => e.url === site.url(SITE_HOST, '/report.pdf'));
-    expect(failure).toMatchObject({ id: expect.any(String), url: site.url(SITE_HOST, '/report.pdf'), error: expect.any(String), code: expect.any(String) });
+    expect(failure).toMatchObject({
+      id: expect.any(String),
+      url: site.url(SITE_HOST, '/report.pdf'),
+      error: expect.any(String),
+      code: expect.any(String),
+    });
     expect(Number.isNaN(Date.parse(failure.timestamp))).toBe(false);
     // A www spelling of an on-site page is followed as internal.
     expect(sources).toContain(site.url(WWW_HOST, '/b/1'));

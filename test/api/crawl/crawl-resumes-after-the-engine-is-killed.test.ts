@@ -30,11 +30,15 @@ afterAll(async () => {
 
 /** Starts `trawl serve` on any free port and resolves with the address it prints. */
 async function serve(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'trawl.mjs'), 'serve', '--port', '0', '--data-dir', dataDir, '--api-key', API_KEY], {
-    cwd: ROOT,
-    env: { ...process.env, TRAWL_API_KEY: '', TRAWL_PORT: '', TRAWL_DATA_DIR: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bin', 'trawl.mjs'), 'serve', '--port', '0', '--data-dir', dataDir, '--api-key', API_KEY],
+    {
+      cwd: ROOT,
+      env: { ...process.env, TRAWL_API_KEY: '', TRAWL_PORT: '', TRAWL_DATA_DIR: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.push(child);
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -68,7 +68,13 @@ it('sends started, one page event per document, then completed, each signed and 
     }
   }
   // Every document was announced once.
-  expect(new Set(eventsOf(id).filter((e) => e.body.type === 'crawl.page').map((e) => e.body.data[0].metadata.scrapeId))).toEqual(scrapeIds);
+  expect(
+    new Set(
+      eventsOf(id)
+        .filter((e) => e.body.type === 'crawl.page')
+        .map((e) => e.body.data[0].metadata.scrapeId),
+    ),
+  ).toEqual(scrapeIds);
 });
 
 it('honours the events filter and reports a cancelled crawl under `completed`', async () => {

@@ -132,7 +132,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     async waitFor(predicate, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(received)) {
-        if (Date.now() > deadline) throw new Error(`webhook receiver: condition not met; got ${received.map((r) => r.body.type).join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(`webhook receiver: condition not met; got ${received.map((r) => r.body.type).join(', ')}`);
         await sleep(50);
       }
     },
