@@ -50,15 +50,21 @@ function shortFile(url: string): string {
   return inPackage >= 0 ? path.slice(inPackage + 'node_modules/'.length) : path;
 }
 
-/** Summarises one profile: the busiest areas and functions by self time. */
-export function summarizeProfile(profile: CpuProfile, top = 15): ProfileSummary {
+/**
+ * Summarises one profile: the busiest areas and functions by self time. Samples in the first
+ * `skipMs` of the profile (the process's start-up) are left out.
+ */
+export function summarizeProfile(profile: CpuProfile, top = 15, skipMs = 0): ProfileSummary {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const areas = new Map<string, number>();
   const functions = new Map<string, number>();
   let busy = 0;
+  let elapsedUs = 0;
   for (let i = 0; i < profile.samples.length; i++) {
     const node = byId.get(profile.samples[i]!);
     const delta = profile.timeDeltas[i] ?? 0;
+    elapsedUs += delta;
+    if (elapsedUs < skipMs * 1000) continue;
     if (!node || delta <= 0) continue;
     const { functionName, url, lineNumber } = node.callFrame;
     if (functionName === '(idle)') continue;
@@ -76,12 +82,16 @@ export function summarizeProfile(profile: CpuProfile, top = 15): ProfileSummary 
   return { busyMs: busy / 1000, areas: rank(areas), functions: rank(functions) };
 }
 
-/** Summarises the newest `.cpuprofile` in a directory. */
-export function summarizeProfileDir(dir: string, top = 15): ProfileSummary | undefined {
+/**
+ * Summarises the main thread's profile in a directory. Node writes one profile per thread
+ * (`CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile`); thread 0 is the main thread, the
+ * others are helpers such as the TypeScript loader's hooks thread.
+ */
+export function summarizeProfileDir(dir: string, top = 15, skipMs = 0): ProfileSummary | undefined {
   const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort();
-  const file = files.at(-1);
+  const file = files.find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f)) ?? files.at(-1);
   if (!file) return undefined;
-  return summarizeProfile(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, top);
+  return summarizeProfile(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, top, skipMs);
 }
 
 /** The summary as two markdown tables. */

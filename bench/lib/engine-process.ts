@@ -16,6 +16,10 @@ export interface EngineProcessOptions {
   settings?: { globalConcurrency?: number; perHostConcurrency?: number; perHostDelayMs?: number };
   /** Directory for a `--cpu-prof` profile, written when the engine stops. */
   cpuProfileDir?: string;
+  /** Extra Node.js flags (e.g. `--trace-gc`). */
+  nodeArgs?: string[];
+  /** Every line the engine prints on stdout after it started. */
+  onStdoutLine?: (line: string) => void;
 }
 
 export interface EngineProcess {
@@ -25,6 +29,8 @@ export interface EngineProcess {
   readonly apiKey: string;
   /** Milliseconds from spawn until the engine printed its address. */
   readonly startupMs: number;
+  /** `performance.now()` of the benchmark process when the engine was spawned. */
+  readonly spawnedAt: number;
   /** Stops the engine (SIGTERM, as Ctrl-C would) and waits for the process to exit. */
   stop(): Promise<void>;
 }
@@ -36,7 +42,7 @@ const START_TIMEOUT_MS = 60_000;
 export async function startEngineProcess(options: EngineProcessOptions): Promise<EngineProcess> {
   mkdirSync(options.dataDir, { recursive: true });
   if (options.settings) writeFileSync(join(options.dataDir, 'settings.json'), JSON.stringify(options.settings));
-  const nodeArgs: string[] = [];
+  const nodeArgs: string[] = [...(options.nodeArgs ?? [])];
   if (options.cpuProfileDir) {
     mkdirSync(options.cpuProfileDir, { recursive: true });
     nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
@@ -64,6 +70,11 @@ export async function startEngineProcess(options: EngineProcessOptions): Promise
         clearTimeout(timer);
         resolve(match[1]!);
       }
+      if (options.onStdoutLine) {
+        const lines = stdout.split('\n');
+        stdout = lines.pop()!;
+        for (const line of lines) options.onStdoutLine(line);
+      }
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
@@ -71,7 +82,7 @@ export async function startEngineProcess(options: EngineProcessOptions): Promise
     });
   });
   const startupMs = performance.now() - started;
-  return { pid: child.pid!, url, apiKey: BENCH_API_KEY, startupMs, stop: () => stopChild(child, exited) };
+  return { pid: child.pid!, url, apiKey: BENCH_API_KEY, startupMs, spawnedAt: started, stop: () => stopChild(child, exited) };
 }
 
 /** The caller's environment without Trawl's own variables, so flags alone configure the engine. */

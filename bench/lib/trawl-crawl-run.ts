@@ -22,6 +22,9 @@ export interface TrawlCrawlOptions {
   trackTree?: boolean;
   /** Directory for a CPU profile of the engine (a separate, unmeasured run). */
   cpuProfileDir?: string;
+  /** Extra Node.js flags for the engine, and a reader of its stdout (diagnostic runs). */
+  nodeArgs?: string[];
+  onStdoutLine?: (line: string) => void;
   onDocument?: (doc: CrawlDocument) => void;
   /** Samples the engine's resident memory while the crawl runs (for the scale scenario). */
   sampleRss?: (bytes: number, elapsedMs: number) => void;
@@ -33,6 +36,8 @@ export interface TrawlCrawlMeasurement {
   peakRssBytes: number;
   storeBytes: number;
   tree?: TreeUsage;
+  /** Milliseconds from spawning the engine to the crawl request: the start-up part of a profile. */
+  startupMs: number;
 }
 
 /** Bytes of every file under a directory. */
@@ -53,6 +58,8 @@ export async function measureTrawlCrawl(options: TrawlCrawlOptions): Promise<Tra
     chromiumPath: options.chromiumPath,
     settings: { globalConcurrency: options.concurrency, perHostConcurrency: options.concurrency, perHostDelayMs: 0 },
     cpuProfileDir: options.cpuProfileDir,
+    nodeArgs: options.nodeArgs,
+    onStdoutLine: options.onStdoutLine,
   });
   try {
     const client = new TrawlClient(engine.url, engine.apiKey);
@@ -60,6 +67,7 @@ export async function measureTrawlCrawl(options: TrawlCrawlOptions): Promise<Tra
     const cpuBefore = cpuSeconds(engine.pid) ?? 0;
     sampler?.start();
     const started = performance.now();
+    const startupMs = started - engine.spawnedAt;
     const rssTimer = options.sampleRss
       ? setInterval(() => {
           const rss = peakRssBytes(engine.pid);
@@ -79,7 +87,7 @@ export async function measureTrawlCrawl(options: TrawlCrawlOptions): Promise<Tra
     const tree = sampler?.stop();
     const peak = peakRssBytes(engine.pid) ?? 0;
     await engine.stop();
-    return { crawl, cpuSeconds: cpu, peakRssBytes: peak, storeBytes: directoryBytes(dataDir), tree };
+    return { crawl, cpuSeconds: cpu, peakRssBytes: peak, storeBytes: directoryBytes(dataDir), tree, startupMs };
   } finally {
     await engine.stop();
   }

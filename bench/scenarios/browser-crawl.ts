@@ -8,9 +8,9 @@
 import { generateJsSite } from '../sites/js-site.js';
 import { serveSite } from '../sites/site-server.js';
 import { runContender } from '../lib/contender-process.js';
-import { profileMarkdown, summarizeProfileDir } from '../lib/cpu-profile.js';
 import { markdownTable } from '../lib/markdown-table.js';
 import { benchChromium, freshWorkDir } from '../lib/paths.js';
+import { profiledCrawlMarkdown } from '../lib/profile-crawl.js';
 import type { Scenario, ScenarioContext, ScenarioResult } from '../lib/scenario.js';
 import { fmt, fmtRatio, fmtSummary, mb, summarize } from '../lib/stats.js';
 import { measureTrawlCrawl } from '../lib/trawl-crawl-run.js';
@@ -66,10 +66,10 @@ export const browserCrawl: Scenario = {
       let profile = '';
       if (ctx.forceProfile || !targets[0]!.met) {
         ctx.log('profiling one more Trawl crawl (not counted)');
-        const dir = freshWorkDir('browser-crawl-profile');
-        await measureTrawlCrawl({ name: 'browser-crawl-profiled', startUrl, limit: pages, concurrency: BROWSER_CONCURRENCY, chromiumPath: chromium, cpuProfileDir: dir, trackTree: true });
-        const summary = summarizeProfileDir(dir);
-        if (summary) profile = profileMarkdown(summary, `CPU profile of the engine's Node process (\`node --cpu-prof\`) over one extra ${pages}-page crawl; Chromium's own CPU time is in the table above.`);
+        profile = await profiledCrawlMarkdown(
+          { name: 'browser-crawl-profiled', startUrl, limit: pages, concurrency: BROWSER_CONCURRENCY, chromiumPath: chromium },
+          `Where the engine's own time goes: CPU profile of its main thread (\`node --cpu-prof\`) over one extra ${pages}-page crawl; Chromium's CPU time is in the table above.`,
+        );
       }
       return {
         name: this.name,

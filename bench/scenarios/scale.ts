@@ -6,9 +6,9 @@
  */
 import { generateArticleSite } from '../sites/article-site.js';
 import { ALLOW_ALL_ROBOTS, serveSite } from '../sites/site-server.js';
-import { profileMarkdown, summarizeProfileDir } from '../lib/cpu-profile.js';
 import { markdownTable } from '../lib/markdown-table.js';
-import { freshWorkDir } from '../lib/paths.js';
+import { memoryBreakdownMarkdown } from '../lib/memory-breakdown.js';
+import { profiledCrawlMarkdown } from '../lib/profile-crawl.js';
 import type { Scenario, ScenarioContext, ScenarioResult, TargetCheck } from '../lib/scenario.js';
 import { fmt, mb } from '../lib/stats.js';
 import { measureTrawlCrawl } from '../lib/trawl-crawl-run.js';
@@ -17,6 +17,8 @@ import { HTTP_CONCURRENCY } from './http-crawl.js';
 const PAGES = 10_000;
 const WINDOW = 1_000;
 const MAX_RSS_MB = 400;
+/** Pages of the extra crawl whose heap is traced when the memory target is missed. */
+const MEMORY_TRACE_PAGES = 2_000;
 
 /** Pages per second of each consecutive window of `size` documents, from arrival times (ms). */
 export function windowRates(arrivals: number[], size: number): number[] {
@@ -44,12 +46,16 @@ export const scale: Scenario = {
     });
     try {
       const rssSamples: { ms: number; mb: number }[] = [];
+      let received = 0;
       const m = await measureTrawlCrawl({
         name: 'scale-trawl',
         startUrl: `${server.origin}/`,
         limit: pages,
         concurrency: HTTP_CONCURRENCY,
         sampleRss: (bytes, ms) => rssSamples.push({ ms, mb: mb(bytes) }),
+        onDocument: () => {
+          if (++received % (window * 2) === 0) ctx.log(`${fmt(received)} pages received`);
+        },
       });
       if (m.crawl.documents !== pages) throw new Error(`Trawl crawled ${m.crawl.documents} of ${pages} pages`);
       const rates = windowRates(m.crawl.arrivals, window);
@@ -62,14 +68,22 @@ export const scale: Scenario = {
         { scenario: '5', what: `pages/s, last ${fmt(window)} vs first ${fmt(window)} pages`, target: '≥ 0.9', measured: steadiness.toFixed(2), met: steadiness >= 0.9 },
         { scenario: '5', what: `engine peak RSS over a ${fmt(pages)}-page crawl`, target: `≤ ${MAX_RSS_MB} MB`, measured: `${fmt(peakMb)} MB`, met: peakMb <= MAX_RSS_MB },
       ];
-      let profile = '';
-      if (ctx.forceProfile || targets.some((t) => !t.met)) {
-        ctx.log('profiling one more crawl (not counted)');
-        const dir = freshWorkDir('scale-profile');
-        await measureTrawlCrawl({ name: 'scale-profiled', startUrl: `${server.origin}/`, limit: pages, concurrency: HTTP_CONCURRENCY, cpuProfileDir: dir });
-        const summary = summarizeProfileDir(dir);
-        if (summary) profile = profileMarkdown(summary, `CPU profile of the engine process (\`node --cpu-prof\`) over one extra ${fmt(pages)}-page crawl, start-up included.`);
+      const profiles: string[] = [];
+      if (!targets[1]!.met || ctx.forceProfile) {
+        ctx.log('memory breakdown: idle engine, then the heap over one more crawl (not counted)');
+        profiles.push(await memoryBreakdownMarkdown({ name: 'scale-heap-trace', startUrl: `${server.origin}/`, limit: Math.min(pages, MEMORY_TRACE_PAGES), concurrency: HTTP_CONCURRENCY }));
       }
+      if (!targets[0]!.met || ctx.forceProfile) {
+        // A slow-down shows only over the whole crawl, so the profiled crawl has the full size.
+        ctx.log('profiling one more crawl (not counted)');
+        profiles.push(
+          await profiledCrawlMarkdown(
+            { name: 'scale-profiled', startUrl: `${server.origin}/`, limit: pages, concurrency: HTTP_CONCURRENCY },
+            `Where the engine's time goes: CPU profile of its main thread (\`node --cpu-prof\`) over one extra ${fmt(pages)}-page crawl.`,
+          ),
+        );
+      }
+      const profile = profiles.join('\n\n');
       const growth = rssSamples.filter((_, i) => i % Math.max(1, Math.ceil(rssSamples.length / 10)) === 0 || i === rssSamples.length - 1);
       const markdown = [
         `Site: ${fmt(pages)} pages from \`bench/sites/article-site.ts\` (${fmt(mb(site.totalBytes))} MB of HTML), crawled once by Trawl through the API at concurrency ${HTTP_CONCURRENCY}, the documents received by following \`next\`. One run: the crawl is its own repetition — the figures below compare its ${rates.length} consecutive ${fmt(window)}-page windows.`,

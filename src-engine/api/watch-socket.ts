@@ -52,7 +52,7 @@ function serveWatch(ws: WebSocket, ctx: EngineContext, kind: 'crawl' | 'batch', 
   const pending: DocumentEvent[] = [];
   let caughtUp = false;
 
-  const snapshot = (withData: boolean) => {
+  const snapshot = () => {
     const record = tables.jobs.get(jobId)!;
     const counts = tables.jobs.counts(jobId);
     return {
@@ -62,7 +62,6 @@ function serveWatch(ws: WebSocket, ctx: EngineContext, kind: 'crawl' | 'batch', 
       completed: counts.done,
       creditsUsed: record.creditsUsed,
       expiresAt: record.expiresAt ?? new Date(Date.now() + 86_400_000).toISOString(),
-      data: withData ? [] : undefined,
     };
   };
   const sendDocument = (event: DocumentEvent) => {
@@ -78,8 +77,14 @@ function serveWatch(ws: WebSocket, ctx: EngineContext, kind: 'crawl' | 'batch', 
   };
   const finish = () => {
     cleanup();
-    ws.send(JSON.stringify({ type: 'catchup', data: snapshot(true) }));
-    ws.send(JSON.stringify({ type: 'done', data: snapshot(false) }));
+    // The SDK's watcher ends on the terminal snapshot and hands its `data` to `done`, so the
+    // snapshot carries every document (as a REST poll would) when they fit in one ~10 MB chunk.
+    // Larger results end with the close alone: the watcher then reads them over REST.
+    const all = tables.documents.window(jobId, 0, Number.MAX_SAFE_INTEGER, MAX_CHUNK_CHARS);
+    if (all.length === tables.documents.count(jobId)) {
+      ws.send(JSON.stringify({ type: 'catchup', data: { ...snapshot(), data: all } }));
+      ws.send(JSON.stringify({ type: 'done', data: snapshot() }));
+    }
     ws.close(1000, JSON.stringify({ type: 'done' }));
   };
   const onJob = (event: JobEvent) => {
@@ -94,10 +99,13 @@ function serveWatch(ws: WebSocket, ctx: EngineContext, kind: 'crawl' | 'batch', 
   ws.on('close', cleanup);
   ws.on('error', cleanup);
 
+  // A finished job answers with its terminal snapshot alone.
+  if (tables.jobs.get(jobId)!.status !== 'scraping') return finish();
+
   // Catch-up: documents done so far, in chunks of at most ~10 MB.
   const first = tables.documents.window(jobId, 0, Number.MAX_SAFE_INTEGER, MAX_CHUNK_CHARS);
   for (const doc of first) sent.add(doc.metadata.scrapeId ?? '');
-  ws.send(JSON.stringify({ type: 'catchup', data: { ...snapshot(false), data: first } }));
+  ws.send(JSON.stringify({ type: 'catchup', data: { ...snapshot(), data: first } }));
   let skip = first.length;
   for (;;) {
     const more = tables.documents.window(jobId, skip, Number.MAX_SAFE_INTEGER, MAX_CHUNK_CHARS);

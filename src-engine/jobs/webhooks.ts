@@ -27,6 +27,7 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Set<string>();
   private stopped = false;
+  private readonly shutdown = new AbortController();
 
   constructor(
     private readonly outbox: () => OutboxRepo[],
@@ -61,9 +62,14 @@ export class WebhookDispatcher {
     this.schedule(0);
   }
 
+  /**
+   * Stops sending. Deliveries in flight are aborted; an entry whose outcome cannot be recorded
+   * any more (the store closes right after) stays pending and is sent again at next start.
+   */
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    this.shutdown.abort();
   }
 
   private schedule(delayMs: number): void {
@@ -78,6 +84,7 @@ export class WebhookDispatcher {
 
   /** Sends what is due: one delivery at a time per job (keeps order), jobs in parallel. */
   private async pass(): Promise<void> {
+    if (this.stopped) return;
     const now = Date.now();
     let nextAt = Number.POSITIVE_INFINITY;
     for (const outbox of this.outbox()) {
@@ -101,6 +108,7 @@ export class WebhookDispatcher {
   }
 
   private async deliver(outbox: OutboxRepo, entry: { id: number; url: string; headers: Record<string, string>; body: string; attempts: number }): Promise<void> {
+    let failure: string | undefined;
     try {
       const response = await request(entry.url, {
         method: 'POST',
@@ -113,16 +121,24 @@ export class WebhookDispatcher {
         },
         headersTimeout: DELIVERY_TIMEOUT_MS,
         bodyTimeout: DELIVERY_TIMEOUT_MS,
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        signal: AbortSignal.any([this.shutdown.signal, AbortSignal.timeout(DELIVERY_TIMEOUT_MS)]),
       });
       await response.body.dump();
-      if (response.statusCode < 200 || response.statusCode >= 300) throw new Error(`receiver answered HTTP ${response.statusCode}`);
-      outbox.markDelivered(entry.id);
+      if (response.statusCode < 200 || response.statusCode >= 300) failure = `receiver answered HTTP ${response.statusCode}`;
     } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    try {
+      if (failure === undefined) {
+        outbox.markDelivered(entry.id);
+        return;
+      }
       const delay = RETRY_DELAYS_MS[entry.attempts];
-      const message = error instanceof Error ? error.message : String(error);
-      outbox.markFailed(entry.id, message, delay === undefined ? undefined : Date.now() + delay);
-      this.log(`webhook delivery to ${entry.url} failed (attempt ${entry.attempts + 1}): ${message}`);
+      outbox.markFailed(entry.id, failure, delay === undefined ? undefined : Date.now() + delay);
+      if (!this.stopped) this.log(`webhook delivery to ${entry.url} failed (attempt ${entry.attempts + 1}): ${failure}`);
+    } catch (error) {
+      // At shutdown the store may already be closed: the entry stays pending for the next start.
+      if (!this.stopped) this.log(`webhook outbox could not record a delivery: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 }

@@ -70,7 +70,7 @@ function serverMessageOf(body: string): string {
 function httpError(endpoint: ChatEndpoint, status: number, serverMessage: string): EngineError {
   const said = serverMessage ? `: ${serverMessage}` : '';
   let hint = '';
-  if (status === 401 || status === 403) hint = ' Check the API key (TRAWL_LLM_API_KEY or Settings → Model).';
+  if (status === 401 || status === 403) hint = ' Check the API key (TRAWL_LLM_API_KEY or Settings → LLM provider).';
   else if (status === 404) {
     hint = ` Check the base URL (it usually ends in /v1) and that the model "${endpoint.model}" exists on the server.`;
   } else if (status === 429) hint = ' The server is rate limiting requests; try again later.';

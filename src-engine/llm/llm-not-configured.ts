@@ -8,7 +8,7 @@ export function llmNotConfiguredError(what: string): EngineError {
   return new EngineError(
     'LLM_NOT_CONFIGURED',
     `${what} needs a language model, and none is configured. Set TRAWL_LLM_BASE_URL and TRAWL_LLM_MODEL ` +
-      '(and TRAWL_LLM_API_KEY if the server needs one), or choose a model in Settings → Model. ' +
+      '(and TRAWL_LLM_API_KEY if the server needs one), or choose a model in Settings → LLM provider. ' +
       'Any OpenAI-compatible server works (OpenAI, Ollama, LM Studio, llama.cpp, vLLM).',
   );
 }
@@ -17,6 +17,6 @@ export function llmNotConfiguredError(what: string): EngineError {
 export function offlineWarning(what: string, how: string): string {
   return (
     `${what} was produced without a language model (none is configured): ${how}. ` +
-    'Set TRAWL_LLM_BASE_URL and TRAWL_LLM_MODEL, or choose a model in Settings → Model, for model output.'
+    'Set TRAWL_LLM_BASE_URL and TRAWL_LLM_MODEL, or choose a model in Settings → LLM provider, for model output.'
   );
 }

@@ -19,17 +19,26 @@ import type { StepTimer } from './step-timer.js';
 export interface BuiltDocument {
   document: ScrapedDocument;
   kind: ContentKind;
-  /** Plain main text (for the JavaScript-escalation heuristic). */
-  mainText: string;
 }
 
-interface BuildInput {
+/** A fetched body turned into content, before any format is produced from it. */
+export interface TransformedContent {
+  kind: ContentKind;
+  content: Content;
+  /** Markdown after base64-image removal (what formats and the escalation heuristic see). */
+  markdown: string;
+}
+
+interface TransformInput {
   target: ScrapeTarget;
   fetched: FetchResult;
   deadline: number;
+  timer: StepTimer;
+}
+
+interface BuildInput extends TransformInput {
   proxyUsed: 'basic' | 'stealth';
   cacheState?: 'miss';
-  timer: StepTimer;
   llm?: LlmClient;
   tables: StoreTables;
 }
@@ -46,21 +55,40 @@ interface Content {
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  408: 'Request Timeout', 410: 'Gone', 429: 'Too Many Requests', 500: 'Internal Server Error',
-  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  410: 'Gone',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
-/** Turns a fetch result into the requested formats; only what was asked for is produced. */
-export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
+/** First phase: the body becomes clean content and markdown (no format, no side effect yet). */
+export async function transformContent(input: TransformInput): Promise<TransformedContent> {
+  const { target, fetched, timer } = input;
+  const { options } = target;
+  const kind = classifyContent(fetched.contentType, fetched.body);
+  const wantLinks = options.formats.some((f) => f.type === 'links');
+  const content = await timer.timeAsync('transform', () => contentOf(kind, input, wantLinks));
+  const markdown = options.removeBase64Images ? removeBase64Images(content.markdown) : content.markdown;
+  return { kind, content, markdown };
+}
+
+/**
+ * Second phase, run once per scrape: the requested formats, metadata and credits. Model calls
+ * share the scrape's deadline, so a slow model ends in SCRAPE_TIMEOUT, never a hang.
+ */
+export async function buildDocument(input: BuildInput, transformed: TransformedContent): Promise<BuiltDocument> {
   const { target, fetched, timer } = input;
   const { options } = target;
   const wants = new Set(options.formats.map((f) => f.type));
-  const kind = classifyContent(fetched.contentType, fetched.body);
-  const content = await timer.timeAsync('transform', () => contentOf(kind, input, wants.has('links')));
-
-  let markdown = content.markdown;
-  if (options.removeBase64Images) markdown = removeBase64Images(markdown);
+  const { kind, content, markdown } = transformed;
 
   const metadata: DocumentMetadata = {
     ...content.metadata,
@@ -84,46 +112,60 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
   if (wants.has('screenshot') && fetched.screenshot) document.screenshot = fetched.screenshot;
   if (fetched.actions && options.actions && options.actions.length > 0) document.actions = fetched.actions;
 
-  const signal = target.signal;
-  for (const format of options.formats) {
-    if (format.type === 'json') {
-      const result = await timer.timeAsync('json', () =>
-        produceJson({ markdown, html: content.rawHtml, url: fetched.url, metadata, format, llm: input.llm, signal }),
-      );
-      document.json = result.json;
-      if (result.warning) warnings.push(result.warning);
-    } else if (format.type === 'summary') {
-      const result = await timer.timeAsync('summary', () => produceSummary({ markdown, llm: input.llm, signal }));
-      document.summary = result.summary;
-      if (result.warning) warnings.push(result.warning);
-    } else if (format.type === 'changeTracking') {
-      const tag = format.tag ?? '';
-      const urlKey = changeKey(fetched.url);
-      const previous = input.tables.changes.get(urlKey, tag);
-      // A page answering 404 has been removed, whatever its history (as Firecrawl reports it).
-      const result =
-        fetched.statusCode === 404
-          ? removedChangeTracking(previous?.scrapedAt ?? null)
-          : computeChangeTracking({
-              previous: previous ? { markdown: previous.markdown, scrapedAt: previous.scrapedAt } : null,
-              currentMarkdown: markdown,
-              gitDiff: format.modes.includes('git-diff'),
-            });
-      let currentJson: unknown;
-      if (format.modes.includes('json')) {
-        const produced = await produceJson({
-          markdown, html: content.rawHtml, url: fetched.url, metadata,
-          format: { type: 'json', schema: format.schema, prompt: format.prompt }, llm: input.llm, signal,
-        });
-        currentJson = produced.json;
-        if (produced.warning) warnings.push(produced.warning);
-        result.json = computeChangeTrackingJson({ previous: previous?.json ?? null, current: currentJson });
-      }
-      document.changeTracking = result;
-      if (!target.zeroDataRetention) {
-        input.tables.changes.put(urlKey, tag, { scrapedAt: new Date().toISOString(), markdown, json: currentJson });
+  const budget = new AbortController();
+  const budgetTimer = setTimeout(
+    () => budget.abort(new EngineError('SCRAPE_TIMEOUT', 'Scrape timed out while the language model was answering.')),
+    Math.max(1, input.deadline - Date.now()),
+  );
+  const signal = target.signal ? AbortSignal.any([target.signal, budget.signal]) : budget.signal;
+  try {
+    for (const format of options.formats) {
+      if (format.type === 'json') {
+        const result = await timer.timeAsync('json', () =>
+          produceJson({ markdown, html: content.rawHtml, url: fetched.url, metadata, format, llm: input.llm, signal }),
+        );
+        document.json = result.json;
+        if (result.warning) warnings.push(result.warning);
+      } else if (format.type === 'summary') {
+        const result = await timer.timeAsync('summary', () => produceSummary({ markdown, llm: input.llm, signal }));
+        document.summary = result.summary;
+        if (result.warning) warnings.push(result.warning);
+      } else if (format.type === 'changeTracking') {
+        const tag = format.tag ?? '';
+        const urlKey = changeKey(fetched.url);
+        const previous = input.tables.changes.get(urlKey, tag);
+        // A page answering 404 has been removed, whatever its history (as Firecrawl reports it).
+        const result =
+          fetched.statusCode === 404
+            ? removedChangeTracking(previous?.scrapedAt ?? null)
+            : computeChangeTracking({
+                previous: previous ? { markdown: previous.markdown, scrapedAt: previous.scrapedAt } : null,
+                currentMarkdown: markdown,
+                gitDiff: format.modes.includes('git-diff'),
+              });
+        let currentJson: unknown;
+        if (format.modes.includes('json')) {
+          const produced = await produceJson({
+            markdown,
+            html: content.rawHtml,
+            url: fetched.url,
+            metadata,
+            format: { type: 'json', schema: format.schema, prompt: format.prompt },
+            llm: input.llm,
+            signal,
+          });
+          currentJson = produced.json;
+          if (produced.warning) warnings.push(produced.warning);
+          result.json = computeChangeTrackingJson({ previous: previous?.json ?? null, current: currentJson });
+        }
+        document.changeTracking = result;
+        if (!target.zeroDataRetention) {
+          input.tables.changes.put(urlKey, tag, { scrapedAt: new Date().toISOString(), markdown, json: currentJson });
+        }
       }
     }
+  } finally {
+    clearTimeout(budgetTimer);
   }
 
   metadata.creditsUsed = creditsForPage({
@@ -134,7 +176,7 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
     zeroDataRetention: target.zeroDataRetention,
   });
   if (warnings.length > 0) document.warning = warnings.join(' ');
-  return { document, kind, mainText: markdown };
+  return { document, kind };
 }
 
 /** Change history is kept per page address without its fragment. */
@@ -144,7 +186,7 @@ function changeKey(url: string): string {
   return u.href;
 }
 
-async function contentOf(kind: ContentKind, input: BuildInput, wantLinks: boolean): Promise<Content> {
+async function contentOf(kind: ContentKind, input: TransformInput, wantLinks: boolean): Promise<Content> {
   const { fetched, target, deadline } = input;
   const { options } = target;
   switch (kind) {
@@ -187,10 +229,19 @@ async function contentOf(kind: ContentKind, input: BuildInput, wantLinks: boolea
       return { markdown: pdf.markdown, html: '', rawHtml: '', metadata, numPages: pdf.numPages, pdfParsed: true };
     }
     case 'json':
-      return { markdown: '```json\n' + fetched.text.trim() + '\n```', html: fetched.text, rawHtml: fetched.text, metadata: {}, pdfParsed: false };
+      return {
+        markdown: '```json\n' + fetched.text.trim() + '\n```',
+        html: fetched.text,
+        rawHtml: fetched.text,
+        metadata: {},
+        pdfParsed: false,
+      };
     case 'text':
       return { markdown: fetched.text, html: fetched.text, rawHtml: fetched.text, metadata: {}, pdfParsed: false };
     case 'unsupported':
-      throw new EngineError('SCRAPE_UNSUPPORTED_FILE_ERROR', `Scrape resulted in unsupported file: ${fetched.contentType || 'unknown content type'}`);
+      throw new EngineError(
+        'SCRAPE_UNSUPPORTED_FILE_ERROR',
+        `Scrape resulted in unsupported file: ${fetched.contentType || 'unknown content type'}`,
+      );
   }
 }

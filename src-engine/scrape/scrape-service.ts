@@ -5,7 +5,7 @@ import type { LlmClient } from '../llm/chat-client.js';
 import type { StoreTables } from '../store/store.js';
 import { cacheEligible, cacheKeyFor } from './cache-key.js';
 import { planScrape } from './plan.js';
-import { buildDocument } from './build-document.js';
+import { buildDocument, transformContent } from './build-document.js';
 import { needsJavaScript } from './needs-javascript.js';
 import { StepTimer } from './step-timer.js';
 
@@ -70,7 +70,12 @@ export class ScrapeService {
         browserAvailable: this.deps.browserAvailable(),
         forceFetcher: this.deps.forceFetcher,
         browserCapabilities: this.deps.browser?.capabilities ?? {
-          javascript: false, screenshot: false, actions: false, mobile: false, pdf: false, waitFor: false,
+          javascript: false,
+          screenshot: false,
+          actions: false,
+          mobile: false,
+          pdf: false,
+          waitFor: false,
         },
       }),
     );
@@ -117,19 +122,33 @@ export class ScrapeService {
       }
     }
 
-    let built = await buildDocument({ target, fetched, deadline, proxyUsed, cacheState: cacheKey ? 'miss' : undefined, timer, llm: this.deps.llm(), tables: this.deps.tables() });
-
-    if (fetched.fetcher === 'http' && plan.mayEscalate && built.kind === 'html' && this.remaining(deadline) > 2000) {
-      const escalate = needsJavaScript({ html: fetched.text, mainContentText: built.document.markdown ?? built.mainText, contentType: fetched.contentType });
+    // Escalation is decided on the transformed content; formats (and their side effects, such as
+    // change history and model calls) are produced once, from the final page only.
+    let transformed = await transformContent({ target, fetched, deadline, timer });
+    if (fetched.fetcher === 'http' && plan.mayEscalate && transformed.kind === 'html' && this.remaining(deadline) > 2000) {
+      const escalate = needsJavaScript({ html: fetched.text, mainContentText: transformed.markdown, contentType: fetched.contentType });
       if (escalate) {
         this.deps.log('debug', `escalating ${target.url} to the browser: the page needs JavaScript`);
         const rendered = await this.fetchWith('browser', target, deadline, proxyUsed === 'stealth').catch(() => undefined);
         if (rendered) {
           fetched = rendered;
-          built = await buildDocument({ target, fetched, deadline, proxyUsed, cacheState: cacheKey ? 'miss' : undefined, timer, llm: this.deps.llm(), tables: this.deps.tables() });
+          transformed = await transformContent({ target, fetched, deadline, timer });
         }
       }
     }
+    const built = await buildDocument(
+      {
+        target,
+        fetched,
+        deadline,
+        proxyUsed,
+        cacheState: cacheKey ? 'miss' : undefined,
+        timer,
+        llm: this.deps.llm(),
+        tables: this.deps.tables(),
+      },
+      transformed,
+    );
 
     if (stealthWanted && !stealthFirst) {
       const warning = `${UNSUPPORTED_FEATURES_WARNING}stealthProxy (no browser is available) -- your scrape may be partial.`;

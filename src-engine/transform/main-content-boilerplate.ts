@@ -16,7 +16,7 @@ const WRAPPER_FURNITURE_TAGS = 'header, footer, aside, form';
 
 /** Opening words of short blocks that introduce links elsewhere or ask something of the reader. */
 const FURNITURE_LEAD =
-  /^\s*(related( articles| stories| content| posts| coverage)?|read (more|next|also|this)|see (also|more)|also (on|read)|more (from|on|stories|news)|you (may|might) (also )?(like|enjoy)|don['’]?t miss|recommended( for you)?|advertisement|advert|sponsored|skip to( main)? content|share (this|on)|follow us|sign up|subscribe|click here|trending|most (read|popular)|popular (stories|posts)|image credit|photo:|image:|credit:)\b/i;
+  /^\s*(related( articles| stories| content| posts| coverage)?|read (more|next|also|this)|see (also|more)|also (on|read)|more (great|from|on|stories|news|coverage|articles|videos)|image \d+ of \d+|(published|updated|posted|last updated)\b[^.]{0,40}\d|you (may|might) (also )?(like|enjoy)|don['’]?t miss|recommended( for you)?|advertisement|advert|sponsored|skip to( main)? content|share (this|on)|follow us|sign up|subscribe|click here|trending|most (read|popular)|popular (stories|posts)|image credit|photo:|image:|credit:)\b/i;
 
 const BLOCKS = 'p, div, section, li, ul, ol, h2, h3, h4, h5, h6, span, a, strong, em, b, small, figure';
 
@@ -57,6 +57,29 @@ function hostOf(href: string): string | undefined {
   }
 }
 
+function isLinkRow(el: Element): boolean {
+  const length = textLength(el);
+  return length > 0 && linkTextLength(el) / length > 0.5;
+}
+
+function removeLinkRowsAfter(label: Element, small: (el: Element) => boolean): void {
+  let next = label.nextElementSibling;
+  while (next && small(next) && isLinkRow(next)) {
+    const following = next.nextElementSibling;
+    next.remove();
+    next = following;
+  }
+}
+
+const INLINE = new Set(['SPAN', 'A', 'STRONG', 'EM', 'B', 'SMALL']);
+
+/** Inline elements are judged only when they open their block, never mid-sentence ("…, click here to…"). */
+function startsItsBlock(el: Element): boolean {
+  if (!INLINE.has(el.tagName) || !el.parentElement) return true;
+  const own = (el.textContent ?? '').trim();
+  return (el.parentElement.textContent ?? '').trim().startsWith(own);
+}
+
 function nameOf(el: Element): string {
   return `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''} ${el.getAttribute('itemprop') ?? ''} ${el.getAttribute('rel') ?? ''}`;
 }
@@ -82,12 +105,11 @@ export function removeBoilerplate(root: Element, pageUrl?: string): void {
   for (const el of [...root.querySelectorAll(BLOCKS)]) {
     if (!root.contains(el)) continue;
     const length = textLength(el);
-    if (length === 0 || length > 200 || !small(el)) continue;
+    if (length === 0 || length > 200 || !small(el) || !startsItsBlock(el)) continue;
     const text = el.textContent ?? '';
     if (FURNITURE_LEAD.test(text)) {
-      // A bare label ("Don't miss", "See more:") also takes the link block it introduces.
-      const next = el.nextElementSibling;
-      if (length <= 40 && next && small(next) && linkTextLength(next) / Math.max(1, textLength(next)) > 0.5) next.remove();
+      // A bare label ("Don't miss", "You may also like") also takes the link rows it introduces.
+      if (length <= 40) removeLinkRowsAfter(el, small);
       el.remove();
     } else if (CREDIT_MARK.test(text)) el.remove();
   }

@@ -7,7 +7,10 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { removeBoilerplate } from './main-content-boilerplate.js';
+import { limitNestingDepth } from './main-content-depth.js';
+import { unwrapEmbeddedPosts } from './main-content-embeds.js';
 import { extractLandmarkContent } from './main-content-fallback.js';
+import { trimTrailingFurniture } from './main-content-tail.js';
 import { parseHtml } from './parse-html.js';
 
 /** Classes worth keeping in the output: code languages feed fenced code blocks. */
@@ -18,6 +21,9 @@ const SHORT_ARTICLE = 250;
 
 /** Pages with more elements than this skip the article pass (its scoring is quadratic in places). */
 const MAX_ELEMENTS = 60_000;
+
+/** Deeper documents (after wrapper chains are collapsed) skip the article pass for the same reason. */
+const MAX_DEPTH = 80;
 
 /**
  * Parses the page; the shared normalising parser is only needed when the
@@ -32,6 +38,19 @@ function parsePage(html: string): Document {
 /** The article pass wraps its output in `div#readability-page-N`; the content is what is inside. */
 function unwrapPages(root: Element): void {
   for (const page of [...root.querySelectorAll('[id^="readability-page-"]')]) page.replaceWith(...page.childNodes);
+}
+
+/** Comments are no content, and they split words in two once converted to text. */
+function removeComments(root: Element): void {
+  const comments: Node[] = [];
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    for (const child of stack.pop()!.childNodes) {
+      if (child.nodeType === 8) comments.push(child);
+      else if (child.nodeType === 1) stack.push(child);
+    }
+  }
+  for (const comment of comments) comment.parentNode?.removeChild(comment);
 }
 
 function visibleText(el: Element): string {
@@ -49,6 +68,8 @@ function stripClasses(root: Element): void {
 /** Runs the readability pass; it consumes the document it is given. */
 function readArticle(document: Document, pageUrl: string): Element | null {
   try {
+    if (!limitNestingDepth(document.documentElement, MAX_DEPTH)) return null;
+    unwrapEmbeddedPosts(document);
     const article = new Readability<Element>(document, {
       keepClasses: true,
       maxElemsToParse: MAX_ELEMENTS,
@@ -58,6 +79,7 @@ function readArticle(document: Document, pageUrl: string): Element | null {
     if (root) {
       unwrapPages(root);
       removeBoilerplate(root, pageUrl);
+      trimTrailingFurniture(root);
     }
     return root;
   } catch {
@@ -90,6 +112,7 @@ export function extractMainContentHtml(html: string, url: string): string {
     }
     if (!root || !/[\p{L}\p{N}]/u.test(visibleText(root))) return '';
     stripClasses(root);
+    removeComments(root);
     return root.innerHTML.trim();
   } catch {
     return '';

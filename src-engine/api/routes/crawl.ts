@@ -4,11 +4,18 @@ import { EngineError } from '../../errors/engine-error.js';
 import type { EngineContext } from '../../engine-context.js';
 import { buildJobErrors } from '../../jobs/job-status.js';
 import { generateCrawlerOptions } from '../../llm/generate-crawler-options.js';
+import { offlineWarning } from '../../llm/llm-not-configured.js';
 import { mergePromptOptions } from '../../llm/merge-prompt-options.js';
 import { planScrape } from '../../scrape/plan.js';
 import { asyncRoute, baseUrlOf, jobIdOf, parseBody } from '../route-helpers.js';
 import { rejectUnservableLlmFormats } from './scrape.js';
 import { cancelJob, sendJobStatus } from './job-routes.js';
+
+/** Said when a prompt was turned into crawler options without a model (decision 14: the fallback is visible). */
+const RULE_BASED_OPTIONS_WARNING = offlineWarning(
+  'The crawler options',
+  'they were read from the prompt by rules that understand common English phrasings of paths, limits, depth and scope',
+);
 
 /** Fails at once (400) when the crawl's scrape options need a browser or a model that is not there. */
 export function checkServable(ctx: EngineContext, scrapeOptions: CrawlRequest['scrapeOptions']): void {
@@ -35,11 +42,14 @@ export function crawlRoutes(ctx: EngineContext): Router {
         throw new EngineError('CONFLICT', 'Idempotency key already used');
       }
       let promptEcho: Record<string, unknown> = {};
-      if (request.prompt) {
-        const generated = await generateCrawlerOptions({ prompt: request.prompt, url: request.url, llm: ctx.llm() });
+      const prompt = request.prompt;
+      if (prompt) {
+        const llm = ctx.llm();
+        const generated = await generateCrawlerOptions({ prompt, url: request.url, llm });
         const merged = mergePromptOptions(raw, generated);
         request = parseBody(crawlRequestSchema, merged.merged);
         promptEcho = { promptGeneratedOptions: merged.promptGeneratedOptions, finalCrawlerOptions: merged.finalCrawlerOptions };
+        if (!llm && prompt.trim() !== '') promptEcho.warning = RULE_BASED_OPTIONS_WARNING;
       }
       checkServable(ctx, request.scrapeOptions);
       const record = ctx.jobs.startCrawl(request, raw, idempotencyKey);
@@ -56,10 +66,12 @@ export function crawlRoutes(ctx: EngineContext): Router {
           details: parsed.error.issues.map((i) => ({ code: i.code, message: i.message, path: i.path })),
         });
       }
-      const generated = await generateCrawlerOptions({ prompt: parsed.data.prompt, url: parsed.data.url, llm: ctx.llm() });
+      const llm = ctx.llm();
+      const generated = await generateCrawlerOptions({ prompt: parsed.data.prompt, url: parsed.data.url, llm });
       const data: Record<string, unknown> = { url: parsed.data.url };
       for (const [key, value] of Object.entries(generated)) if (value !== undefined) data[key] = value;
-      res.json({ success: true, data });
+      // The SDK copies a top-level warning into the options it returns.
+      res.json(llm ? { success: true, data } : { success: true, data, warning: RULE_BASED_OPTIONS_WARNING });
     }),
   );
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { scrapeRequestSchema, type FormatEntry } from '../../contracts/index.js';
-import { EngineError } from '../../errors/engine-error.js';
 import { requiresLlm } from '../../formats/json.js';
+import { llmNotConfiguredError } from '../../llm/llm-not-configured.js';
 import type { EngineContext } from '../../engine-context.js';
 import { asyncRoute, parseBody } from '../route-helpers.js';
 
@@ -12,9 +12,8 @@ export function rejectUnservableLlmFormats(ctx: EngineContext, formats: FormatEn
   for (const format of formats) {
     const jsonLike = format.type === 'json' ? format : format.type === 'changeTracking' && format.modes.includes('json') ? { type: 'json' as const, prompt: format.prompt, schema: format.schema } : undefined;
     if (jsonLike && requiresLlm(jsonLike)) {
-      throw new EngineError(
-        'LLM_NOT_CONFIGURED',
-        'A json format with only a prompt needs a language model. Configure an OpenAI-compatible endpoint (TRAWL_LLM_BASE_URL and TRAWL_LLM_MODEL, or Settings → LLM provider), or give a JSON schema to extract without a model.',
+      throw llmNotConfiguredError(
+        format.type === 'json' ? 'The json format with only a prompt' : 'Change tracking in json mode without a schema',
       );
     }
   }

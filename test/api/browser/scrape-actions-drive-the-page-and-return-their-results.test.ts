@@ -5,6 +5,15 @@ import { decodeImageDataUri } from './decode-image.js';
 // The SDK's action type is narrower than the wire format; the engine takes every documented field.
 type Actions = any[];
 
+/** `document.actions`, which the SDK types loosely. */
+interface ActionResults {
+  screenshots: string[];
+  scrapes: { url: string; html: string }[];
+  javascriptReturns: { type: string; value: unknown }[];
+  pdfs: string[];
+}
+const actionResults = (document: { actions?: unknown }) => document.actions as ActionResults;
+
 describe('scrape actions drive the page and return their results', () => {
   let stack: BrowserApiStack;
   beforeAll(async () => {
@@ -19,7 +28,7 @@ describe('scrape actions drive the page and return their results', () => {
     const document = await stack.app.scrape(stack.site.url('/click'), { formats: ['markdown', 'rawHtml'], actions, maxAge: 0 });
 
     // Before the click the answer is hidden; after it, it is part of the page.
-    expect(document.actions?.scrapes?.[0]?.html).toMatch(/<p id="secret" hidden="?"?>/);
+    expect(actionResults(document).scrapes[0]!.html).toMatch(/<p id="secret" hidden="?"?>/);
     expect(document.rawHtml).toContain('<p id="secret">The hidden answer is forty-two.</p>');
     expect(document.markdown).toContain('The hidden answer is forty-two.');
     expect(document.rawHtml!.match(/>opened</g)).toHaveLength(3);
@@ -37,7 +46,7 @@ describe('scrape actions drive the page and return their results', () => {
     expect(document.markdown).not.toContain('Nothing yet');
   });
 
-  it('scroll loads more items on an infinite-scroll page', async () => {
+  it('scroll loads more items on an infinite-scroll page, and wait for a selector waits for them', async () => {
     const plain = await stack.app.scrape(stack.site.url('/infinite'), { formats: ['markdown'], waitFor: 100, maxAge: 0 });
     expect(plain.markdown).toContain('Item 9');
     expect(plain.markdown).not.toContain('Item 10');
@@ -47,6 +56,7 @@ describe('scrape actions drive the page and return their results', () => {
       { type: 'scroll', direction: 'down' },
       { type: 'scroll', direction: 'down' },
       { type: 'scroll', direction: 'down' },
+      { type: 'wait', selector: '#list li:nth-child(20)' },
     ];
     const scrolled = await stack.app.scrape(stack.site.url('/infinite'), { formats: ['markdown'], actions, maxAge: 0 });
     expect(scrolled.markdown).toContain('Item 19');
@@ -61,7 +71,7 @@ describe('scrape actions drive the page and return their results', () => {
       { type: 'executeJavascript', script: "document.body.dataset.touched = 'yes'" },
     ];
     const document = await stack.app.scrape(stack.site.url('/click'), { formats: ['rawHtml'], actions, maxAge: 0 });
-    expect(document.actions?.javascriptReturns).toEqual([
+    expect(actionResults(document).javascriptReturns).toEqual([
       { type: 'string', value: 'Click' },
       { type: 'number', value: 42 },
       { type: 'object', value: { buttons: 4, ok: true } },
@@ -81,7 +91,7 @@ describe('scrape actions drive the page and return their results', () => {
     ];
     const url = stack.site.url('/click');
     const document = await stack.app.scrape(url, { formats: ['markdown'], actions, maxAge: 0 });
-    const results = document.actions as { screenshots: string[]; scrapes: { url: string; html: string }[]; pdfs: string[] };
+    const results = actionResults(document);
 
     expect(results.screenshots).toHaveLength(2);
     expect(decodeImageDataUri(results.screenshots[0]!)).toEqual({ type: 'png', width: 700, height: 500 });

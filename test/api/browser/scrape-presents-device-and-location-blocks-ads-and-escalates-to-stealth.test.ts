@@ -86,6 +86,17 @@ describe('scrape presents the asked device and location, blocks ads, and retries
     expect(loads[1]!.headers['user-agent']).not.toMatch(/HeadlessChrome|TrawlBot/);
   });
 
+  it('proxy stealth goes straight to the stealth browser', async () => {
+    const mark = stack.site.requests.length;
+    const document = await stack.app.scrape(stack.site.url('/forbidden-unless-real'), { formats: ['markdown'], proxy: 'stealth', maxAge: 0 });
+    expect(document.metadata?.statusCode).toBe(200);
+    expect(document.metadata?.proxyUsed).toBe('stealth');
+    expect(document.metadata?.creditsUsed).toBe(5);
+    const loads = stack.requestsSince(mark).filter((r) => r.path === '/forbidden-unless-real');
+    expect(loads).toHaveLength(1);
+    expect(isBrowserNavigation(loads[0]!)).toBe(true);
+  });
+
   it('proxy auto is the default, and proxy basic keeps the 403 answer', async () => {
     const byDefault = await stack.app.scrape(stack.site.url('/forbidden-unless-real'), { formats: ['markdown'], maxAge: 0 });
     expect(byDefault.metadata?.proxyUsed).toBe('stealth');

@@ -62,8 +62,8 @@ describe('scrape renders JavaScript pages in the browser and serves static pages
     expect(without.markdown).not.toContain('Arrived late');
 
     const started = Date.now();
-    const withWait = await stack.app.scrape(stack.site.url('/late'), { formats: ['markdown'], waitFor: 2500, maxAge: 0 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
+    const withWait = await stack.app.scrape(stack.site.url('/late'), { formats: ['markdown'], waitFor: 4000, maxAge: 0 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4000);
     expect(withWait.markdown).toContain('Arrived late');
     expect(withWait.markdown).toContain('net making');
   });

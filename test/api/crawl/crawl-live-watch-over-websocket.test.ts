@@ -73,6 +73,8 @@ it('streams catchup, one document frame per new page and a terminal snapshot for
   const terminal = rest.filter((f) => f.type !== 'document');
   expect(terminal.map((f) => f.type)).toEqual(['catchup', 'done']);
   expect(terminal[0].data).toMatchObject({ status: 'completed', total: 7, completed: 7 });
+  // The terminal snapshot carries every document, as a final REST poll would.
+  expect(scrapeIdsOf(terminal[0].data.data).sort()).toEqual(scrapeIdsOf(docs).sort());
   expect(session.code).toBe(1000);
   expect(JSON.parse(session.reason)).toEqual({ type: 'done' });
 });
@@ -102,7 +104,7 @@ it('closes with 3000 for a wrong key and 1008 for an unknown crawl', async () =>
   expect(JSON.parse(unknown.reason)).toEqual({ type: 'error', error: 'Job not found' });
 });
 
-it('lets the SDK watcher follow a crawl to `done` with every document', async () => {
+it('lets the SDK watcher follow a crawl to `done`, emitting each document once and handing all of them to `done`', async () => {
   site.setPageDelay(100);
   const app = new Firecrawl({ apiKey: API_KEY, apiUrl: t.url });
   const { id } = await app.startCrawl(site.url(SITE_HOST, '/gen/'), { sitemap: 'skip', maxConcurrency: 1 });
@@ -115,9 +117,39 @@ it('lets the SDK watcher follow a crawl to `done` with every document', async ()
   watcher.on('done', (event) => (done ??= event));
   watcher.on('error', () => undefined);
   await watcher.start();
-  expect(done).toMatchObject({ status: 'completed', id });
+  expect(done).toMatchObject({ status: 'completed', id, total: 7, completed: 7 });
   expect(snapshots.length).toBeGreaterThan(0);
   const { docs } = await waitForJob(t, `/v2/crawl/${id}`);
+  expect(scrapeIdsOf(done.data).sort()).toEqual(scrapeIdsOf(docs).sort());
   expect(documents).toHaveLength(docs.length);
   expect(scrapeIdsOf(documents).sort()).toEqual(scrapeIdsOf(docs).sort());
+});
+
+it('lets the SDK watcher follow a cancelled crawl to `done` with status cancelled', async () => {
+  site.setPageDelay(200);
+  const app = new Firecrawl({ apiKey: API_KEY, apiUrl: t.url });
+  const { id } = await app.startCrawl(site.url(SITE_HOST, '/gen/'), { sitemap: 'skip', maxConcurrency: 1 });
+  const watcher = app.watcher(id, { kind: 'crawl', pollInterval: 1, timeout: 30 });
+  let done: any;
+  watcher.on('done', (event) => (done ??= event));
+  watcher.on('error', () => undefined);
+  const finished = watcher.start();
+  await new Promise((r) => setTimeout(r, 500));
+  expect(await app.cancelCrawl(id)).toBe(true);
+  await finished;
+  expect(done).toMatchObject({ status: 'cancelled', id });
+  const { docs } = await waitForJob(t, `/v2/crawl/${id}`);
+  expect(done.data).toHaveLength(docs.length);
+});
+
+it('streams a batch over the batch watch path', async () => {
+  const urls = [site.url(SITE_HOST, '/gen/1'), site.url(SITE_HOST, '/gen/2')];
+  const start = await t.call('POST', '/v2/batch/scrape', { urls: urls.map((u) => `${u}?watch=1`) });
+  const session = await watch(`/v2/batch/scrape/${start.body.id}`);
+  const { docs } = await waitForJob(t, `/v2/batch/scrape/${start.body.id}`);
+  expect(session.frames[0].type).toBe('catchup');
+  const terminal = session.frames.filter((f) => f.type === 'catchup').at(-1);
+  expect(terminal.data.status).toBe('completed');
+  expect(scrapeIdsOf(terminal.data.data).sort()).toEqual(scrapeIdsOf(docs).sort());
+  expect(session.code).toBe(1000);
 });

@@ -1,15 +1,16 @@
 /**
  * Resumability: a crawl running in `trawl serve` is killed with SIGKILL mid-way; a new
  * `trawl serve` on the same data folder finishes it, and the documents equal those of an
- * uninterrupted run: none lost, none duplicated, finished pages not fetched again.
+ * uninterrupted run: none lost, none duplicated, finished pages not fetched again. The same
+ * holds for an engine closed normally, also while its crawl is still reading sitemaps.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startCrawlSite, type CrawlSite } from '../../fixtures/crawl-site.js';
-import { API_KEY, sleep, startEngine, waitForJob, type TestEngine } from './harness.js';
+import { DOCS_HOST, startCrawlSite, type CrawlSite } from '../../fixtures/crawl-site.js';
+import { API_KEY, sleep, startEngine, startWebhookReceiver, waitForJob, type TestEngine } from './harness.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const IP_HOST = '127.0.0.1';
@@ -19,7 +20,7 @@ let dataDir: string;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  site = await startCrawlSite({ generatedPages: 10, blogPosts: 2, slowMs: 50 });
+  site = await startCrawlSite({ generatedPages: 10, blogPosts: 2, slowMs: 50, docsSitemapParts: 3 });
   dataDir = mkdtempSync(join(tmpdir(), 'trawl-resume-'));
 });
 afterAll(async () => {
@@ -143,4 +144,75 @@ it('finishes a crawl after SIGKILL and restart with the same documents as an uni
 
   second.child.kill('SIGTERM');
   await new Promise((r) => second.child.once('exit', r));
+});
+
+/** Waits until the job (on an in-process engine) has at least `n` documents. */
+async function untilCompleted(t: TestEngine, id: string, n: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while ((await t.call('GET', `/v2/crawl/${id}?limit=1`)).body.completed < n) {
+    if (Date.now() > deadline) throw new Error(`crawl ${id} did not reach ${n} documents`);
+    await sleep(50);
+  }
+}
+
+it('continues a crawl after the engine is closed and started again on the same data folder', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'trawl-close-'));
+  try {
+    const first = await startEngine({ dataDir: folder, hostResolver: site.hostResolver });
+    const start = await first.call('POST', '/v2/crawl', { url: site.url(IP_HOST, '/gen/'), sitemap: 'skip', delay: 0.2 });
+    const id = start.body.id as string;
+    await untilCompleted(first, id, 2);
+    await first.close();
+
+    const second = await startEngine({ dataDir: folder, hostResolver: site.hostResolver });
+    try {
+      const { status, docs } = await waitForJob(second, `/v2/crawl/${id}`, 40_000);
+      expect(status.status).toBe('completed');
+      const sources = docs.map((d) => d.metadata.sourceURL).sort();
+      expect(sources).toEqual([site.url(IP_HOST, '/gen/'), ...site.generatedPaths.map((path) => site.url(IP_HOST, path))].sort());
+      expect(new Set(docs.map((d) => d.metadata.scrapeId)).size).toBe(docs.length);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+it('reads the sitemaps again when the engine closed during the crawl kickoff, and announces the crawl once', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'trawl-kickoff-'));
+  const receiver = await startWebhookReceiver();
+  site.setResourceDelay(1500);
+  try {
+    const first = await startEngine({ dataDir: folder, hostResolver: site.hostResolver });
+    const before = site.hits.length;
+    const start = await first.call('POST', '/v2/crawl', { url: site.url(DOCS_HOST, '/guide'), webhook: receiver.url });
+    const id = start.body.id as string;
+    await untilCompleted(first, id, 1);
+    // The sitemap index is still on its way: no sitemap page has been requested yet.
+    expect(site.hits.slice(before).filter((hit) => hit.includes('/guide/page-'))).toEqual([]);
+    await first.close();
+    site.setResourceDelay(0);
+
+    const second = await startEngine({ dataDir: folder, hostResolver: site.hostResolver });
+    try {
+      const { status, docs } = await waitForJob(second, `/v2/crawl/${id}`, 40_000);
+      expect(status.status).toBe('completed');
+      const sources = docs.map((d) => d.metadata.sourceURL).sort();
+      const docsPages = (...paths: string[]) => paths.map((path) => site.url(DOCS_HOST, path));
+      expect(sources).toEqual([...docsPages('/guide', '/guide/intro'), ...site.sitemapUrls(DOCS_HOST)].sort());
+      await receiver.waitFor((all) => all.some((r) => r.body.id === id && r.body.type === 'crawl.completed'));
+      // Delivery is at least once (an event in flight at close is sent again): receivers dedupe by webhookId.
+      const unique = new Map(receiver.received.filter((r) => r.body.id === id).map((r) => [r.body.webhookId, r.body.type]));
+      const types = [...unique.values()];
+      expect(types.filter((type) => type === 'crawl.started')).toHaveLength(1);
+      expect(types.filter((type) => type === 'crawl.page')).toHaveLength(docs.length);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    site.setResourceDelay(0);
+    await receiver.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
 });

@@ -2,51 +2,33 @@
  * Shared pieces of the crawl, batch and map API tests: an engine wired to the crawl fixture
  * site, raw HTTP helpers with the key, polling until a job ends, and a webhook receiver.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createEngine, type CreateEngineOptions, type Engine } from '../../../src-engine/engine.js';
+import type { CreateEngineOptions, Engine } from '../../../src-engine/engine.js';
+import { sendRequest, startTestEngine, type HttpMethod } from '../../support/start-engine.js';
 
 export const API_KEY = 'test-key-0123456789abcdef';
 
 export interface TestEngine {
   engine: Engine;
   url: string;
-  /** Raw HTTP call with the Bearer key; returns status and parsed JSON body. */
-  call<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: T }>;
+  /** HTTP call with the Bearer key to a path or an absolute URL (a `next` link); JSON body in, parsed body out. */
+  call<T = any>(method: HttpMethod, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: T }>;
   close(): Promise<void>;
 }
 
-/** Starts an engine on a fresh data folder (port 0, silent) with the given overrides. */
+/**
+ * Starts an engine (port 0, silent, the test key) with the given overrides. A data folder the
+ * test passes in is kept on close, so a second engine can reopen it.
+ */
 export async function startEngine(overrides: Partial<CreateEngineOptions> = {}): Promise<TestEngine> {
-  const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'trawl-api-'));
-  const engine = await createEngine({ dataDir, port: 0, apiKey: API_KEY, logLevel: 'silent', ...overrides });
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(path.startsWith('http') ? path : `${engine.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${API_KEY}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let parsed: any;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = text;
-    }
-    return { status: res.status, body: parsed };
+  const started = await startTestEngine({ apiKey: API_KEY, keepDataDir: overrides.dataDir !== undefined, ...overrides });
+  const call = async (method: HttpMethod, path: string, body?: unknown, headers?: Record<string, string>) => {
+    const absolute = /^https?:\/\//.test(path);
+    const res = await sendRequest(absolute ? '' : started.url, method, path, { body, headers, key: API_KEY });
+    return { status: res.status, body: res.body ?? res.text };
   };
-  return {
-    engine,
-    url: engine.url,
-    call,
-    async close() {
-      await engine.close();
-      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { engine: started.engine, url: started.url, call, close: () => started.close() };
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -194,7 +194,9 @@ describe('extractMainContentHtml', () => {
     });
 
     it('handles a very large page', () => {
-      const paragraphs = Array.from({ length: 3000 }, (_, i) => `<p>Paragraph ${i} of a very long report on the river crossing.</p>`).join('');
+      const paragraphs = Array.from({ length: 3000 }, (_, i) => `<p>Paragraph ${i} of a very long report on the river crossing.</p>`).join(
+        '',
+      );
       const text = textOf(extractMainContentHtml(`<html><body><nav>Menu</nav><article>${paragraphs}</article></body></html>`, URL));
       expect(text).toContain('Paragraph 0 of a very long report');
       expect(text).toContain('Paragraph 2999 of a very long report');
@@ -207,7 +209,7 @@ describe('extractMainContentHtml', () => {
   });
 
   // Ten fixed pages of the article-extraction development set; the whole set scores
-  // F1 0.978 and these ten 0.986, so the floor leaves room for harmless changes.
+  // F1 0.985 and these ten 0.987, so the floor leaves room for harmless changes.
   const QUALITY_PAGES = [
     '042bb7b5fedab6eac7db576522b89b93904c237d344bcbe14a6a5ab7f7335856',
     '04a6711caa7c687592777718866e781e976e0fe684faebe8b3cedcef8cd0ea34',

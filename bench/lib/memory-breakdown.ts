@@ -1,0 +1,71 @@
+/**
+ * Where the engine's memory goes, for a missed memory target: what an idle engine's resident
+ * memory is made of (module by module, from `memory-probe.ts`), and how the V8 heap that is
+ * still live after each full garbage collection evolves over a crawl (`--trace-gc`), which
+ * separates memory the engine keeps from memory V8 has not given back.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { markdownTable } from './markdown-table.js';
+import { freshWorkDir, REPO_ROOT } from './paths.js';
+import { fmt, mb } from './stats.js';
+import { measureTrawlCrawl, type TrawlCrawlOptions } from './trawl-crawl-run.js';
+
+interface ProbeStep {
+  step: string;
+  rssMb: number;
+  heapUsedMb: number;
+}
+
+/** Runs the memory probe in a fresh process and returns its steps. */
+export async function probeIdleMemory(): Promise<ProbeStep[]> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench', 'lib', 'memory-probe.ts'), freshWorkDir('memory-probe')], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  await new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const line = out.trim().split('\n').at(-1) ?? '[]';
+  return JSON.parse(line) as ProbeStep[];
+}
+
+/** One full (mark-compact) collection seen by `--trace-gc`: elapsed ms, live heap and committed heap after it. */
+interface FullGc {
+  ms: number;
+  liveMb: number;
+  committedMb: number;
+}
+
+const MARK_COMPACT = /\s(\d+) ms: Mark-Compact[^\d]*([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/;
+
+/** Crawls once more under `--trace-gc` and returns the full collections and the peak RSS. */
+export async function traceHeapOverCrawl(options: Omit<TrawlCrawlOptions, 'nodeArgs' | 'onStdoutLine'>): Promise<{ gcs: FullGc[]; peakRssMb: number; pages: number }> {
+  const gcs: FullGc[] = [];
+  const m = await measureTrawlCrawl({
+    ...options,
+    nodeArgs: ['--trace-gc'],
+    onStdoutLine: (line) => {
+      const match = MARK_COMPACT.exec(line);
+      if (match) gcs.push({ ms: Number(match[1]), liveMb: Number(match[4]), committedMb: Number(match[5]) });
+    },
+  });
+  return { gcs, peakRssMb: mb(m.peakRssBytes), pages: m.crawl.documents };
+}
+
+/** The memory breakdown as markdown. */
+export async function memoryBreakdownMarkdown(crawl: Omit<TrawlCrawlOptions, 'nodeArgs' | 'onStdoutLine'>): Promise<string> {
+  const steps = await probeIdleMemory();
+  const traced = await traceHeapOverCrawl(crawl);
+  const rows = steps.map((s, i) => [s.step, fmt(s.rssMb), i === 0 ? '' : `+${fmt(s.rssMb - steps[i - 1]!.rssMb)}`, fmt(s.heapUsedMb)]);
+  const picks = traced.gcs.filter((_, i) => i % Math.max(1, Math.ceil(traced.gcs.length / 8)) === 0 || i === traced.gcs.length - 1);
+  const maxLive = Math.max(0, ...traced.gcs.map((g) => g.liveMb));
+  const maxCommitted = Math.max(0, ...traced.gcs.map((g) => g.committedMb));
+  return [
+    'Where the engine\'s memory goes. First, what an idle engine is made of — each dependency loaded in turn in a fresh process, then the engine started (resident memory after each step; a shared dependency counts where it is first loaded):',
+    '',
+    markdownTable(['step', 'RSS (MB)', 'added (MB)', 'V8 heap used (MB)'], rows),
+    '',
+    `Then the V8 heap over one extra ${fmt(traced.pages)}-page crawl run under \`--trace-gc\` (peak RSS ${fmt(traced.peakRssMb)} MB): ${traced.gcs.length} full collections; live heap after them at most ${fmt(maxLive)} MB, heap committed at most ${fmt(maxCommitted)} MB. Sampled (seconds since start → live / committed MB): ${picks.map((g) => `${fmt(g.ms / 1000)} s → ${fmt(g.liveMb)} / ${fmt(g.committedMb)}`).join(', ')}.`,
+  ].join('\n');
+}
