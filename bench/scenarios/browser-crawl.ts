@@ -19,6 +19,8 @@ import { measureTrawlCrawl } from '../lib/trawl-crawl-run.js';
 export const BROWSER_CONCURRENCY = 4;
 const PAGES = 200;
 const RUNS = 5;
+/** Pages of the extra, profiled crawl when the target is missed. */
+const PROFILE_PAGES = 100;
 const CONTENDERS = ['trawl', 'crawlee'] as const;
 type Contender = (typeof CONTENDERS)[number];
 
@@ -66,9 +68,10 @@ export const browserCrawl: Scenario = {
       let profile = '';
       if (ctx.forceProfile || !targets[0]!.met) {
         ctx.log('profiling one more Trawl crawl (not counted)');
+        const profilePages = Math.min(PROFILE_PAGES, pages);
         profile = await profiledCrawlMarkdown(
-          { name: 'browser-crawl-profiled', startUrl, limit: pages, concurrency: BROWSER_CONCURRENCY, chromiumPath: chromium },
-          `Where the engine's own time goes: CPU profile of its main thread (\`node --cpu-prof\`) over one extra ${pages}-page crawl; Chromium's CPU time is in the table above.`,
+          { name: 'browser-crawl-profiled', startUrl, limit: profilePages, concurrency: BROWSER_CONCURRENCY, chromiumPath: chromium },
+          `Where the engine's own time goes: CPU profile of its main thread (\`node --cpu-prof\`) over one extra ${profilePages}-page crawl; Chromium's CPU time is in the table above.`,
         );
       }
       return {

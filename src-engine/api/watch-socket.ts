@@ -5,10 +5,9 @@ import type { EngineContext } from '../engine-context.js';
 import type { DocumentEvent, JobEvent } from '../jobs/events.js';
 import { MAX_CHUNK_CHARS } from '../jobs/job-status.js';
 import { presentedToken, tokenMatches } from './middleware/auth.js';
-import { hostWithoutPort } from './middleware/host-origin-guard.js';
+import { isLoopbackHost } from './middleware/host-origin-guard.js';
 
 const PATH = /^\/v2\/(crawl|batch\/scrape)\/([0-9a-f-]{36})\/?$/i;
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function refuse(socket: Duplex, status: number, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -25,7 +24,7 @@ export function attachWatchSocket(server: Server, ctx: EngineContext, allowedOri
     const match = PATH.exec((req.url ?? '').split('?')[0]!);
     if (!match) return refuse(socket, 404, 'Not Found');
     const host = req.headers.host ?? '';
-    if (!LOOPBACK.has(hostWithoutPort(host))) return refuse(socket, 403, 'Forbidden');
+    if (!isLoopbackHost(host)) return refuse(socket, 403, 'Forbidden');
     const origin = req.headers.origin;
     if (origin && origin !== `http://${host}` && !allowedOrigins().has(origin)) return refuse(socket, 403, 'Forbidden');
     wss.handleUpgrade(req, socket, head, (ws) => {

@@ -9,7 +9,7 @@ const FURNITURE_NAME =
   /caption|credit|byline|author|dateline|timestamp|pubdate|publish|related|share|sharing|social|newsletter|breadcrumb|subscri|sponsor|promo|recommend|read-?more|more-?stories|comment|advert|(^|[^a-z])(date|time|tags?|ads?|meta|toolbar|signup)([^a-z]|$)/i;
 
 /** Elements never part of an article's text. */
-const FURNITURE_TAGS = 'figcaption, time, nav, button, select, textarea, input, script, style, noscript, template, dialog';
+const FURNITURE_TAGS = 'figcaption, nav, button, select, textarea, input, script, style, noscript, template, dialog';
 
 /** Elements that are furniture when small, but that some sites wrap around the whole article. */
 const WRAPPER_FURNITURE_TAGS = 'header, footer, aside, form';
@@ -95,6 +95,8 @@ export function removeBoilerplate(root: Element, pageUrl?: string): void {
   const small = (el: Element) => textLength(el) < total * CONTAINER_SHARE;
 
   for (const el of [...root.querySelectorAll(FURNITURE_TAGS)]) el.remove();
+  // Dates are byline furniture; durations ("PT5M", a recipe's prep time) are content.
+  for (const el of [...root.querySelectorAll('time')]) if (!/^P/i.test(el.getAttribute('datetime') ?? '')) el.remove();
   for (const el of [...root.querySelectorAll(WRAPPER_FURNITURE_TAGS)]) if (root.contains(el) && small(el)) el.remove();
 
   for (const el of [...root.querySelectorAll('[class], [id], [itemprop], [rel]')]) {

@@ -12,6 +12,7 @@ import { unwrapEmbeddedPosts } from './main-content-embeds.js';
 import { extractLandmarkContent } from './main-content-fallback.js';
 import { trimTrailingFurniture } from './main-content-tail.js';
 import { parseHtml } from './parse-html.js';
+import { findHeadline, restoreHeadline } from './main-content-headline.js';
 
 /** Classes worth keeping in the output: code languages feed fenced code blocks. */
 const KEPT_CLASS = /^(language-|lang-)/;
@@ -104,13 +105,16 @@ function readLandmark(html: string, pageUrl: string): Element | null {
 export function extractMainContentHtml(html: string, url: string): string {
   if (typeof html !== 'string' || html.trim() === '') return '';
   try {
-    let root = readArticle(parsePage(html), url);
+    const document = parsePage(html);
+    const headline = findHeadline(document);
+    let root = readArticle(document, url);
     const articleLength = root ? visibleText(root).length : 0;
     if (articleLength < SHORT_ARTICLE) {
       const landmark = readLandmark(html, url);
       if (landmark && visibleText(landmark).length > Math.max(2 * articleLength, articleLength + 100)) root = landmark;
     }
     if (!root || !/[\p{L}\p{N}]/u.test(visibleText(root))) return '';
+    restoreHeadline(root, headline);
     stripClasses(root);
     removeComments(root);
     return root.innerHTML.trim();
