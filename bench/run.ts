@@ -38,7 +38,12 @@ function parseArgs(argv: string[]) {
   }
   const known = SCENARIOS.map((s) => s.name);
   for (const name of names) if (!known.includes(name)) throw new Error(`Unknown scenario "${name}". Scenarios: ${known.join(', ')}`);
-  return { quick: flags.has('--quick'), profile: flags.has('--profile'), help: flags.has('--help'), names: names.length > 0 ? names : known };
+  return {
+    quick: flags.has('--quick'),
+    profile: flags.has('--profile'),
+    help: flags.has('--help'),
+    names: names.length > 0 ? names : known,
+  };
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -73,14 +78,31 @@ export async function main(argv: string[]): Promise<number> {
     try {
       const result = await scenario.run(ctx);
       result.seconds = (performance.now() - scenarioStarted) / 1000;
-      stored.scenarios[scenario.name] = { result, machine: { ...machine, loadAtStart: Math.round(loadBefore * 100) / 100 }, ranAt: new Date().toISOString() };
-      log(`${scenario.name} done in ${result.seconds.toFixed(0)} s: ${result.targets.map((t) => `${t.what} ${t.measured} (${t.met ? 'met' : 'MISSED'})`).join('; ')}`);
+      stored.scenarios[scenario.name] = {
+        result,
+        machine: { ...machine, loadAtStart: Math.round(loadBefore * 100) / 100 },
+        ranAt: new Date().toISOString(),
+      };
+      log(
+        `${scenario.name} done in ${result.seconds.toFixed(0)} s: ${result.targets.map((t) => `${t.what} ${t.measured} (${t.met ? 'met' : 'MISSED'})`).join('; ')}`,
+      );
     } catch (error) {
       failures++;
       log(`${scenario.name} FAILED: ${(error as Error).stack ?? String(error)}`);
     }
     writeFileSync(resultsPath, JSON.stringify(stored, null, 2));
-    writeFileSync(reportPath, renderResults(SCENARIOS, stored.scenarios, currentRun(machine, started, selected.map((s) => s.name))));
+    writeFileSync(
+      reportPath,
+      renderResults(
+        SCENARIOS,
+        stored.scenarios,
+        currentRun(
+          machine,
+          started,
+          selected.map((s) => s.name),
+        ),
+      ),
+    );
   }
   log(`wrote ${reportPath} in ${((performance.now() - started) / 60_000).toFixed(1)} min`);
   return failures > 0 ? 1 : 0;

@@ -34,7 +34,13 @@ export interface ProfileSummary {
 export function areaOf(url: string, functionName: string): string {
   if (url === '') return functionName.startsWith('(') ? functionName : '(native)';
   if (url.startsWith('wasm://')) return 'WebAssembly (mdream converter)';
-  if (url.startsWith('node:')) return `node core (${url.slice(5).replace(/^internal\//, '').split('/')[0]})`;
+  if (url.startsWith('node:'))
+    return `node core (${
+      url
+        .slice(5)
+        .replace(/^internal\//, '')
+        .split('/')[0]
+    })`;
   const path = decodeURIComponent(url.replace(/^file:\/\//, ''));
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path.slice(path.lastIndexOf('node_modules/')));
   if (pkg) return `package ${pkg[1]}`;
@@ -88,7 +94,9 @@ export function summarizeProfile(profile: CpuProfile, top = 15, skipMs = 0): Pro
  * others are helpers such as the TypeScript loader's hooks thread.
  */
 export function summarizeProfileDir(dir: string, top = 15, skipMs = 0): ProfileSummary | undefined {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort();
   const file = files.find((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f)) ?? files.at(-1);
   if (!file) return undefined;
   return summarizeProfile(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, top, skipMs);

@@ -62,7 +62,10 @@ export async function startEngineProcess(options: EngineProcessOptions): Promise
   });
   const url = await new Promise<string>((resolve, reject) => {
     let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`trawl serve did not start within ${START_TIMEOUT_MS} ms\n${stderr}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`trawl serve did not start within ${START_TIMEOUT_MS} ms\n${stderr}`)),
+      START_TIMEOUT_MS,
+    );
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const match = /(http:\/\/127\.0\.0\.1:\d+)\/#key=/.exec(stdout);

@@ -19,10 +19,14 @@ interface ProbeStep {
 
 /** Runs the memory probe in a fresh process and returns its steps. */
 export async function probeIdleMemory(): Promise<ProbeStep[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench', 'lib', 'memory-probe.ts'), freshWorkDir('memory-probe')], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'bench', 'lib', 'memory-probe.ts'), freshWorkDir('memory-probe')],
+    {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   await new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -37,19 +41,28 @@ interface FullGc {
   committedMb: number;
 }
 
-const MARK_COMPACT = /\s(\d+) ms: Mark-Compact[^\d]*([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/;
+const MARK_COMPACT = /^\[\d+:(0x[0-9a-f]+)\]\s+(\d+) ms: Mark-Compact[^\d]*([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/;
 
 /** Crawls once more under `--trace-gc` and returns the full collections and the peak RSS. */
-export async function traceHeapOverCrawl(options: Omit<TrawlCrawlOptions, 'nodeArgs' | 'onStdoutLine'>): Promise<{ gcs: FullGc[]; peakRssMb: number; pages: number }> {
-  const gcs: FullGc[] = [];
+export async function traceHeapOverCrawl(
+  options: Omit<TrawlCrawlOptions, 'nodeArgs' | 'onStdoutLine'>,
+): Promise<{ gcs: FullGc[]; peakRssMb: number; pages: number }> {
+  // Every isolate (the main thread, the TypeScript loader's thread) traces its own collections.
+  const byIsolate = new Map<string, FullGc[]>();
   const m = await measureTrawlCrawl({
     ...options,
     nodeArgs: ['--trace-gc'],
     onStdoutLine: (line) => {
       const match = MARK_COMPACT.exec(line);
-      if (match) gcs.push({ ms: Number(match[1]), liveMb: Number(match[4]), committedMb: Number(match[5]) });
+      if (!match) return;
+      const list = byIsolate.get(match[1]!) ?? [];
+      list.push({ ms: Number(match[2]), liveMb: Number(match[5]), committedMb: Number(match[6]) });
+      byIsolate.set(match[1]!, list);
     },
   });
+  // The main thread's heap is the largest.
+  const peak = (list: FullGc[]) => Math.max(...list.map((g) => g.committedMb));
+  const gcs = [...byIsolate.values()].sort((a, b) => peak(b) - peak(a))[0] ?? [];
   return { gcs, peakRssMb: mb(m.peakRssBytes), pages: m.crawl.documents };
 }
 
@@ -62,7 +75,7 @@ export async function memoryBreakdownMarkdown(crawl: Omit<TrawlCrawlOptions, 'no
   const maxLive = Math.max(0, ...traced.gcs.map((g) => g.liveMb));
   const maxCommitted = Math.max(0, ...traced.gcs.map((g) => g.committedMb));
   return [
-    'Where the engine\'s memory goes. First, what an idle engine is made of — each dependency loaded in turn in a fresh process, then the engine started (resident memory after each step; a shared dependency counts where it is first loaded):',
+    "Where the engine's memory goes. First, what an idle engine is made of — each dependency loaded in turn in a fresh process, then the engine started (resident memory after each step; a shared dependency counts where it is first loaded):",
     '',
     markdownTable(['step', 'RSS (MB)', 'added (MB)', 'V8 heap used (MB)'], rows),
     '',

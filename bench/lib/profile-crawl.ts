@@ -12,5 +12,8 @@ export async function profiledCrawlMarkdown(options: Omit<TrawlCrawlOptions, 'cp
   const m = await measureTrawlCrawl({ ...options, cpuProfileDir: dir });
   const summary = summarizeProfileDir(dir, 15, m.startupMs);
   if (!summary) return '';
-  return profileMarkdown(summary, `${caption} Start-up (the first ${(m.startupMs / 1000).toFixed(1)} s) left out; the crawl took ${(m.crawl.ms / 1000).toFixed(1)} s under the profiler.`);
+  return profileMarkdown(
+    summary,
+    `${caption} Start-up (the first ${(m.startupMs / 1000).toFixed(1)} s) left out; the crawl took ${(m.crawl.ms / 1000).toFixed(1)} s under the profiler.`,
+  );
 }

@@ -35,6 +35,8 @@ export interface TrawlCrawlMeasurement {
   cpuSeconds: number;
   peakRssBytes: number;
   storeBytes: number;
+  /** The engine's data directory (left in place for inspection). */
+  dataDir: string;
   tree?: TreeUsage;
   /** Milliseconds from spawning the engine to the crawl request: the start-up part of a profile. */
   startupMs: number;
@@ -87,7 +89,7 @@ export async function measureTrawlCrawl(options: TrawlCrawlOptions): Promise<Tra
     const tree = sampler?.stop();
     const peak = peakRssBytes(engine.pid) ?? 0;
     await engine.stop();
-    return { crawl, cpuSeconds: cpu, peakRssBytes: peak, storeBytes: directoryBytes(dataDir), tree, startupMs };
+    return { crawl, cpuSeconds: cpu, peakRssBytes: peak, storeBytes: directoryBytes(dataDir), dataDir, tree, startupMs };
   } finally {
     await engine.stop();
   }

@@ -53,7 +53,8 @@ export const apiOverhead: Scenario = {
         body: JSON.stringify({ url, formats: ['markdown'] }),
       });
       const body = (await response.body.json()) as { success: boolean; data?: { markdown?: string; metadata?: { cacheState?: string } } };
-      if (response.statusCode !== 200 || !body.success || !body.data?.markdown) throw new Error(`scrape of ${url} answered ${response.statusCode}`);
+      if (response.statusCode !== 200 || !body.success || !body.data?.markdown)
+        throw new Error(`scrape of ${url} answered ${response.statusCode}`);
       return body.data.metadata?.cacheState;
     };
     try {
@@ -83,7 +84,12 @@ export const apiOverhead: Scenario = {
         const cpu = (cpuSeconds(engine.pid) ?? cpuBefore) - cpuBefore;
         if (misses > 0) throw new Error(`${misses} scrapes missed the cache`);
         latencies.sort((a, b) => a - b);
-        const r = { p50: percentile(latencies, 50), p99: percentile(latencies, 99), requestsPerSecond: latencies.length / seconds, cpuMsPerRequest: (cpu * 1000) / latencies.length };
+        const r = {
+          p50: percentile(latencies, 50),
+          p99: percentile(latencies, 99),
+          requestsPerSecond: latencies.length / seconds,
+          cpuMsPerRequest: (cpu * 1000) / latencies.length,
+        };
         rounds.push(r);
         ctx.log(`run ${run + 1}/${runs}: p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, ${fmt(r.requestsPerSecond)} req/s`);
       }
@@ -91,12 +97,16 @@ export const apiOverhead: Scenario = {
       const markdown = [
         `Setup: one engine (\`trawl serve\`, default settings); ${CACHED_PAGES} pages of the generated site scraped once (\`formats: ['markdown']\`) to fill the cache; then ${CLIENTS} clients, each on its own keep-alive connection, send \`POST /v2/scrape\` for those pages one after another (${perClient} requests each, ${CLIENTS * perClient} per run) and every answer is checked to be a cache hit with markdown. ${runs} runs on the same engine after a warm-up round; the clients run in the benchmark process.`,
         '',
-        markdownTable(['figure', 'median (min–max)'], [
-          ['p50 latency', `${s((r) => r.p50)} ms`],
-          ['p99 latency', `${s((r) => r.p99)} ms`],
-          ['requests / s', s((r) => r.requestsPerSecond)],
-          ['engine CPU ms / request', s((r) => r.cpuMsPerRequest)],
-        ], ['l', 'r']),
+        markdownTable(
+          ['figure', 'median (min–max)'],
+          [
+            ['p50 latency', `${s((r) => r.p50)} ms`],
+            ['p99 latency', `${s((r) => r.p99)} ms`],
+            ['requests / s', s((r) => r.requestsPerSecond)],
+            ['engine CPU ms / request', s((r) => r.cpuMsPerRequest)],
+          ],
+          ['l', 'r'],
+        ),
         '',
         `A cached document here is the markdown of a ~45 KB page (${fmt(site.totalBytes / CACHED_PAGES / 1024)} KB of HTML on average), so each answer carries ~15–25 KB of JSON.`,
       ].join('\n');

@@ -41,14 +41,20 @@ export const coldStart: Scenario = {
           const firstAnswerMs = performance.now() - spawned;
           const browserScrape = async (path: string) => {
             const t = performance.now();
-            const answer = await client.request<{ data: { markdown?: string } }>('POST', '/v2/scrape', { url: `${server.origin}${path}`, formats: ['markdown'] });
-            if (!answer.data.markdown || answer.data.markdown.length < 500) throw new Error(`the browser-path scrape of ${path} returned no rendered content`);
+            const answer = await client.request<{ data: { markdown?: string } }>('POST', '/v2/scrape', {
+              url: `${server.origin}${path}`,
+              formats: ['markdown'],
+            });
+            if (!answer.data.markdown || answer.data.markdown.length < 500)
+              throw new Error(`the browser-path scrape of ${path} returned no rendered content`);
             return performance.now() - t;
           };
           const firstBrowserScrapeMs = await browserScrape('/notes/1');
           const secondBrowserScrapeMs = await browserScrape('/notes/2');
           starts.push({ listeningMs: engine.startupMs, firstAnswerMs, firstBrowserScrapeMs, secondBrowserScrapeMs });
-          ctx.log(`run ${run + 1}/${runs}: listening ${fmt(engine.startupMs)} ms, first answer ${fmt(firstAnswerMs)} ms, first browser scrape ${fmt(firstBrowserScrapeMs)} ms`);
+          ctx.log(
+            `run ${run + 1}/${runs}: listening ${fmt(engine.startupMs)} ms, first answer ${fmt(firstAnswerMs)} ms, first browser scrape ${fmt(firstBrowserScrapeMs)} ms`,
+          );
         } finally {
           await engine.stop();
         }
@@ -60,15 +66,23 @@ export const coldStart: Scenario = {
     const markdown = [
       `Each run starts \`node bin/trawl.mjs serve --port 0\` on a new, empty data directory (the TypeScript sources are compiled on the fly by tsx, whose cache is warm after the first run), waits for it to print its address, sends one authenticated API request, then scrapes a JavaScript-rendered page (an app shell of the browser-path site) — the first scrape that needs Chromium, which the engine launches on first use — and then a second one. ${runs} runs. Chromium: \`${chromium}\`.`,
       '',
-      markdownTable(['from spawning `trawl serve`', 'median (min–max)'], [
-        ['address printed (listening)', s((x) => x.listeningMs)],
-        ['first API request answered', s((x) => x.firstAnswerMs)],
-      ], ['l', 'r']),
+      markdownTable(
+        ['from spawning `trawl serve`', 'median (min–max)'],
+        [
+          ['address printed (listening)', s((x) => x.listeningMs)],
+          ['first API request answered', s((x) => x.firstAnswerMs)],
+        ],
+        ['l', 'r'],
+      ),
       '',
-      markdownTable(['after start', 'median (min–max)'], [
-        ['first browser-path scrape (includes launching Chromium)', s((x) => x.firstBrowserScrapeMs)],
-        ['second browser-path scrape (warm browser)', s((x) => x.secondBrowserScrapeMs)],
-      ], ['l', 'r']),
+      markdownTable(
+        ['after start', 'median (min–max)'],
+        [
+          ['first browser-path scrape (includes launching Chromium)', s((x) => x.firstBrowserScrapeMs)],
+          ['second browser-path scrape (warm browser)', s((x) => x.secondBrowserScrapeMs)],
+        ],
+        ['l', 'r'],
+      ),
     ].join('\n');
     return { name: this.name, title: this.title, targets: [], data: { runs, starts }, markdown };
   },

@@ -27,7 +27,13 @@ export const mainContent: Scenario = {
     const first = results[0]!;
     const stable = results.every((r) => r.trawl.f1 === first.trawl.f1 && r.readability.f1 === first.readability.f1);
     const ratio = first.trawl.f1 / first.readability.f1;
-    const row = (name: string, s: MainContentQuality['trawl'], ms: number[]) => [name, s.f1.toFixed(4), s.precision.toFixed(4), s.recall.toFixed(4), fmtSummary(summarize(ms))];
+    const row = (name: string, s: MainContentQuality['trawl'], ms: number[]) => [
+      name,
+      s.f1.toFixed(4),
+      s.precision.toFixed(4),
+      s.recall.toFixed(4),
+      fmtSummary(summarize(ms)),
+    ];
     const worst = first.perPage
       .map((p) => ({ ...p, f1: f1Of(p.trawl) }))
       .sort((a, b) => a.f1 - b.f1)
@@ -35,22 +41,51 @@ export const mainContent: Scenario = {
     const markdown = [
       `Dataset: the ${first.pages} development pages of the article-extraction set (real news and blog pages with human-written main text), scored with its metric (4-token shingles, per-page precision and recall, means over pages, F1 of the means) by \`bench/lib/text-metric.ts\`. Trawl: \`extractMainContentHtml\` (what \`onlyMainContent\` does), then \`toMarkdown\`, then the markdown stripped to text. Readability: \`@mozilla/readability\` on a linkedom document of the same HTML, \`textContent\`. ${runs} runs; the scores are deterministic${stable ? ' (identical in every run)' : ' (they differed between runs: see results.json)'}, the time per page is a median with min–max.`,
       '',
-      markdownTable(['extractor', 'F1', 'precision', 'recall', 'ms / page'], [
-        row('Trawl (onlyMainContent → markdown → text)', first.trawl, results.map((r) => r.msPerPage)),
-        row('Mozilla Readability 0.6', first.readability, results.map((r) => r.readabilityMsPerPage)),
-      ]),
+      markdownTable(
+        ['extractor', 'F1', 'precision', 'recall', 'ms / page'],
+        [
+          row(
+            'Trawl (onlyMainContent → markdown → text)',
+            first.trawl,
+            results.map((r) => r.msPerPage),
+          ),
+          row(
+            'Mozilla Readability 0.6',
+            first.readability,
+            results.map((r) => r.readabilityMsPerPage),
+          ),
+        ],
+      ),
       '',
       `**Trawl F1 ${first.trawl.f1.toFixed(4)} (target ≥ ${TARGET_F1}); ${ratio.toFixed(3)}× Readability's F1 in the same run.** For reference, the dataset README lists published F1 on the whole 181-page set: trafilatura 0.958, Readability.js 0.947.`,
       '',
       'Lowest-scoring pages for Trawl (per-page F1 of shingle precision and recall):',
       '',
-      markdownTable(['page', 'Trawl F1', 'Readability F1'], worst.map((p) => [p.url, f1Of(p.trawl).toFixed(3), f1Of(p.readability).toFixed(3)])),
+      markdownTable(
+        ['page', 'Trawl F1', 'Readability F1'],
+        worst.map((p) => [p.url, f1Of(p.trawl).toFixed(3), f1Of(p.readability).toFixed(3)]),
+      ),
     ].join('\n');
     return {
       name: this.name,
       title: this.title,
-      targets: [{ scenario: '4', what: 'main-content F1 (dataset metric)', target: `≥ ${TARGET_F1}`, measured: `${first.trawl.f1.toFixed(4)} (Readability ${first.readability.f1.toFixed(4)})`, met: first.trawl.f1 >= TARGET_F1 }],
-      data: { pages: first.pages, trawl: first.trawl, readability: first.readability, msPerPage: results.map((r) => r.msPerPage), readabilityMsPerPage: results.map((r) => r.readabilityMsPerPage), stable },
+      targets: [
+        {
+          scenario: '4',
+          what: 'main-content F1 (dataset metric)',
+          target: `≥ ${TARGET_F1}`,
+          measured: `${first.trawl.f1.toFixed(4)} (Readability ${first.readability.f1.toFixed(4)})`,
+          met: first.trawl.f1 >= TARGET_F1,
+        },
+      ],
+      data: {
+        pages: first.pages,
+        trawl: first.trawl,
+        readability: first.readability,
+        msPerPage: results.map((r) => r.msPerPage),
+        readabilityMsPerPage: results.map((r) => r.readabilityMsPerPage),
+        stable,
+      },
       markdown,
     };
   },

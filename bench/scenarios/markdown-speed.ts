@@ -92,7 +92,13 @@ export const markdownSpeed: Scenario = {
         fmtRatio(ratio),
         `${fmt(outputs.trawl / 1024)} / ${fmt(outputs.turndown / 1024)}`,
       ]);
-      targets.push({ scenario: '3', what: `markdown MB/s vs turndown + GFM, ${label}`, target: '≥ 2×', measured: fmtRatio(ratio), met: ratio.median >= 2 });
+      targets.push({
+        scenario: '3',
+        what: `markdown MB/s vs turndown + GFM, ${label}`,
+        target: '≥ 2×',
+        measured: fmtRatio(ratio),
+        met: ratio.median >= 2,
+      });
       data.push({ id: sample.id, url: sample.url, bytes: sample.bytes, trawlMbps, turndownMbps, outputs });
     }
     const markdown = [

@@ -9,6 +9,7 @@ import { ALLOW_ALL_ROBOTS, serveSite } from '../sites/site-server.js';
 import { markdownTable } from '../lib/markdown-table.js';
 import { memoryBreakdownMarkdown } from '../lib/memory-breakdown.js';
 import { profiledCrawlMarkdown } from '../lib/profile-crawl.js';
+import { storeBreakdown } from '../lib/store-breakdown.js';
 import type { Scenario, ScenarioContext, ScenarioResult, TargetCheck } from '../lib/scenario.js';
 import { fmt, mb } from '../lib/stats.js';
 import { measureTrawlCrawl } from '../lib/trawl-crawl-run.js';
@@ -65,13 +66,32 @@ export const scale: Scenario = {
       const peakMb = mb(m.peakRssBytes);
       ctx.log(`first ${window}: ${fmt(first)} pages/s, last ${window}: ${fmt(last)} pages/s, peak RSS ${fmt(peakMb)} MB`);
       const targets: TargetCheck[] = [
-        { scenario: '5', what: `pages/s, last ${fmt(window)} vs first ${fmt(window)} pages`, target: '≥ 0.9', measured: steadiness.toFixed(2), met: steadiness >= 0.9 },
-        { scenario: '5', what: `engine peak RSS over a ${fmt(pages)}-page crawl`, target: `≤ ${MAX_RSS_MB} MB`, measured: `${fmt(peakMb)} MB`, met: peakMb <= MAX_RSS_MB },
+        {
+          scenario: '5',
+          what: `pages/s, last ${fmt(window)} vs first ${fmt(window)} pages`,
+          target: '≥ 0.9',
+          measured: steadiness.toFixed(2),
+          met: steadiness >= 0.9,
+        },
+        {
+          scenario: '5',
+          what: `engine peak RSS over a ${fmt(pages)}-page crawl`,
+          target: `≤ ${MAX_RSS_MB} MB`,
+          measured: `${fmt(peakMb)} MB`,
+          met: peakMb <= MAX_RSS_MB,
+        },
       ];
       const profiles: string[] = [];
       if (!targets[1]!.met || ctx.forceProfile) {
         ctx.log('memory breakdown: idle engine, then the heap over one more crawl (not counted)');
-        profiles.push(await memoryBreakdownMarkdown({ name: 'scale-heap-trace', startUrl: `${server.origin}/`, limit: Math.min(pages, MEMORY_TRACE_PAGES), concurrency: HTTP_CONCURRENCY }));
+        profiles.push(
+          await memoryBreakdownMarkdown({
+            name: 'scale-heap-trace',
+            startUrl: `${server.origin}/`,
+            limit: Math.min(pages, MEMORY_TRACE_PAGES),
+            concurrency: HTTP_CONCURRENCY,
+          }),
+        );
       }
       if (!targets[0]!.met || ctx.forceProfile) {
         // A slow-down shows only over the whole crawl, so the profiled crawl has the full size.
@@ -84,20 +104,26 @@ export const scale: Scenario = {
         );
       }
       const profile = profiles.join('\n\n');
+      const tables = storeBreakdown(m.dataDir).filter((t) => t.bytes >= 1024 * 1024);
       const growth = rssSamples.filter((_, i) => i % Math.max(1, Math.ceil(rssSamples.length / 10)) === 0 || i === rssSamples.length - 1);
       const markdown = [
         `Site: ${fmt(pages)} pages from \`bench/sites/article-site.ts\` (${fmt(mb(site.totalBytes))} MB of HTML), crawled once by Trawl through the API at concurrency ${HTTP_CONCURRENCY}, the documents received by following \`next\`. One run: the crawl is its own repetition — the figures below compare its ${rates.length} consecutive ${fmt(window)}-page windows.`,
         '',
-        markdownTable(['figure', 'value'], [
-          ['pages/s over the whole crawl', fmt(m.crawl.documents / (m.crawl.ms / 1000))],
-          [`pages/s, first ${fmt(window)} pages`, fmt(first)],
-          [`pages/s, last ${fmt(window)} pages`, fmt(last)],
-          ['last / first', steadiness.toFixed(2)],
-          ['engine CPU ms / page', fmt((m.cpuSeconds * 1000) / pages)],
-          ['engine peak RSS (VmHWM)', `${fmt(peakMb)} MB`],
-          ['store on disk after the crawl', `${fmt(mb(m.storeBytes))} MB (${fmt(m.storeBytes / pages / 1024)} KB a page)`],
-          ['failed pages', String(m.crawl.errors)],
-        ], ['l', 'r']),
+        markdownTable(
+          ['figure', 'value'],
+          [
+            ['pages/s over the whole crawl', fmt(m.crawl.documents / (m.crawl.ms / 1000))],
+            [`pages/s, first ${fmt(window)} pages`, fmt(first)],
+            [`pages/s, last ${fmt(window)} pages`, fmt(last)],
+            ['last / first', steadiness.toFixed(2)],
+            ['engine CPU ms / page', fmt((m.cpuSeconds * 1000) / pages)],
+            ['engine peak RSS (VmHWM)', `${fmt(peakMb)} MB`],
+            ['store on disk after the crawl', `${fmt(mb(m.storeBytes))} MB (${fmt(m.storeBytes / pages / 1024)} KB a page)`],
+            ['… of which (SQLite tables ≥ 1 MB)', tables.map((t) => `${t.name} ${fmt(mb(t.bytes))} MB`).join(', ')],
+            ['failed pages', String(m.crawl.errors)],
+          ],
+          ['l', 'r'],
+        ),
         '',
         `pages/s per ${fmt(window)}-page window: ${rates.map((r) => fmt(r)).join(', ')}.`,
         '',
@@ -108,7 +134,17 @@ export const scale: Scenario = {
         name: this.name,
         title: this.title,
         targets,
-        data: { pages, window, rates, peakRssBytes: m.peakRssBytes, storeBytes: m.storeBytes, seconds: m.crawl.ms / 1000, cpuSeconds: m.cpuSeconds, rssSamples },
+        data: {
+          pages,
+          window,
+          rates,
+          peakRssBytes: m.peakRssBytes,
+          storeBytes: m.storeBytes,
+          tables,
+          seconds: m.crawl.ms / 1000,
+          cpuSeconds: m.cpuSeconds,
+          rssSamples,
+        },
         markdown,
       };
     } finally {

@@ -110,8 +110,14 @@ function footerHtml(): string {
     `<div class="footer-col"><h4>${title}</h4><ul>${links.map(([href, text]) => `<li><a href="${href}">${text}</a></li>`).join('')}</ul></div>`;
   return (
     `<footer class="site-footer" role="contentinfo"><div class="container footer-grid">` +
-    column('Sections', SECTIONS.map((s) => [`/${s}/`, s[0]!.toUpperCase() + s.slice(1)])) +
-    column('About', STATIC_PAGES.map((p) => [p.path, p.title])) +
+    column(
+      'Sections',
+      SECTIONS.map((s) => [`/${s}/`, s[0]!.toUpperCase() + s.slice(1)]),
+    ) +
+    column(
+      'About',
+      STATIC_PAGES.map((p) => [p.path, p.title]),
+    ) +
     column('Follow us', [
       ['https://twitter.com/dailyledger', 'Twitter'],
       ['https://www.facebook.com/dailyledger', 'Facebook'],
@@ -133,7 +139,28 @@ function footerHtml(): string {
 
 function styleBlock(prose: Prose): string {
   const rules: string[] = [];
-  const selectors = ['.container', '.site-header', '.nav-list', '.nav-item', '.mega-menu', '.article-body p', '.sidebar', '.card', '.btn', '.footer-grid', '.legal', '.byline', '.breadcrumbs', '.related', '.newsletter', '.cookie-banner', '.figure', '.table-wrap', '.share', '.comments'];
+  const selectors = [
+    '.container',
+    '.site-header',
+    '.nav-list',
+    '.nav-item',
+    '.mega-menu',
+    '.article-body p',
+    '.sidebar',
+    '.card',
+    '.btn',
+    '.footer-grid',
+    '.legal',
+    '.byline',
+    '.breadcrumbs',
+    '.related',
+    '.newsletter',
+    '.cookie-banner',
+    '.figure',
+    '.table-wrap',
+    '.share',
+    '.comments',
+  ];
   for (let i = 0; i < 60; i++) {
     const selector = `${prose.random.pick(selectors)}${i % 3 === 0 ? ` .${prose.word()}-${i}` : ''}`;
     rules.push(
@@ -146,7 +173,10 @@ function styleBlock(prose: Prose): string {
 function iconSprite(): string {
   const path = (d: number) => `M${d} ${d * 2}h${d + 4}v${d + 6}H${d}z m${d % 5} ${d % 3}l${d} ${d + 1}`;
   const symbols = ['logo', 'icon-menu', 'icon-search', 'icon-share', 'icon-mail', 'icon-comment', 'icon-clock', 'icon-bookmark']
-    .map((id, i) => `<symbol id="${id}" viewBox="0 0 24 24"><path d="${Array.from({ length: 12 }, (_, k) => path(i * 12 + k)).join(' ')}"/></symbol>`)
+    .map(
+      (id, i) =>
+        `<symbol id="${id}" viewBox="0 0 24 24"><path d="${Array.from({ length: 12 }, (_, k) => path(i * 12 + k)).join(' ')}"/></symbol>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" style="display:none">${symbols}</svg>`;
 }
@@ -173,13 +203,17 @@ function block(prose: Prose, infos: PageInfo[], index: number): string {
   if (roll < 0.1) return `<ul>${Array.from({ length: random.int(3, 6) }, () => `<li>${prose.sentence()}</li>`).join('')}</ul>`;
   if (roll < 0.15) return `<blockquote><p>${prose.sentence()} ${prose.sentence()}</p><cite>${prose.person()}</cite></blockquote>`;
   if (roll < 0.19) {
-    const rows = Array.from({ length: random.int(3, 6) }, () => `<tr><td>${prose.title()}</td><td>${random.int(10, 990)}</td><td>${random.int(1, 99)}.${random.int(0, 9)}%</td></tr>`).join('');
+    const rows = Array.from(
+      { length: random.int(3, 6) },
+      () => `<tr><td>${prose.title()}</td><td>${random.int(10, 990)}</td><td>${random.int(1, 99)}.${random.int(0, 9)}%</td></tr>`,
+    ).join('');
     return `<div class="table-wrap"><table><thead><tr><th>Item</th><th>Count</th><th>Change</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   }
   if (roll < 0.22) {
     return `<figure class="figure"><img src="/static/img/${index}-${random.int(1, 9999)}.jpg" alt="${escapeHtml(prose.words(6))}" width="800" height="450" loading="lazy"><figcaption>${prose.sentence()} Photo: ${prose.person()}</figcaption></figure>`;
   }
-  if (roll < 0.24) return `<pre><code class="language-json">{ "${prose.word()}": ${random.int(1, 500)}, "${prose.word()}": "${prose.words(3)}" }</code></pre>`;
+  if (roll < 0.24)
+    return `<pre><code class="language-json">{ "${prose.word()}": ${random.int(1, 500)}, "${prose.word()}": "${prose.words(3)}" }</code></pre>`;
   return paragraph(prose, infos);
 }
 
@@ -223,13 +257,25 @@ function renderPage(index: number, infos: PageInfo[], popular: number[], chrome:
     `<aside class="sidebar" role="complementary">` +
     `<section class="newsletter"><h3>The Morning Briefing</h3><p>${prose.sentence()}</p><form action="https://lists.example.net/subscribe" method="post">` +
     `<input type="email" name="email" placeholder="you@example.com" aria-label="Email"><button class="btn">Sign up</button></form></section>` +
-    asideList('Most read', popular.map((p) => infos[p]!), 'popular') +
+    asideList(
+      'Most read',
+      popular.map((p) => infos[p]!),
+      'popular',
+    ) +
     `<div class="ad-slot ad-side" data-slot="side"><div class="ad-label">Advertisement</div></div></aside>`;
 
   const bottom =
-    `<section class="continue">${asideList('Continue reading', children.map((c) => infos[c]!), 'children')}` +
+    `<section class="continue">${asideList(
+      'Continue reading',
+      children.map((c) => infos[c]!),
+      'children',
+    )}` +
     `<nav class="pager">${neighbours.map((c) => link(infos[c]!, c < index ? 'prev' : 'next')).join(' ')}</nav></section>` +
-    asideList('Related', related.map((r) => infos[r]!), 'related') +
+    asideList(
+      'Related',
+      related.map((r) => infos[r]!),
+      'related',
+    ) +
     `<section class="share"><a href="https://twitter.com/intent/tweet?url=${encodeURIComponent(info.path)}">Share on Twitter</a>` +
     `<a href="https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(info.path)}">Share on Facebook</a><a href="#comments">Comments</a></section>`;
 

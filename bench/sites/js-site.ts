@@ -77,7 +77,9 @@ export function generateJsSite(options: { pages: number; seed?: number }): JsSit
       nav,
       sections: Array.from({ length: random.int(5, 9) }, () => ({
         heading: prose.title(),
-        paragraphs: Array.from({ length: random.int(2, 4) }, () => Array.from({ length: random.int(3, 6) }, () => prose.sentence()).join(' ')),
+        paragraphs: Array.from({ length: random.int(2, 4) }, () =>
+          Array.from({ length: random.int(3, 6) }, () => prose.sentence()).join(' '),
+        ),
       })),
       links: [...children, ...related].map((c) => ({ href: pathOf(c), title: titles[c]! })),
     };

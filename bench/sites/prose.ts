@@ -63,7 +63,20 @@ const WORDS = (
   'present produce protect publish receive reduce remain remove replace require return reveal select share suggest'
 ).split(' ');
 
-const SURNAMES = ['Okafor', 'Lindqvist', 'Moreau', 'Tanaka', 'Alvarez', 'Kowalski', 'Brennan', 'Haddad', 'Novak', 'Castillo', 'Fischer', 'Osei'];
+const SURNAMES = [
+  'Okafor',
+  'Lindqvist',
+  'Moreau',
+  'Tanaka',
+  'Alvarez',
+  'Kowalski',
+  'Brennan',
+  'Haddad',
+  'Novak',
+  'Castillo',
+  'Fischer',
+  'Osei',
+];
 const GIVEN = ['Amara', 'Jonas', 'Claire', 'Kenji', 'Lucia', 'Marek', 'Siobhan', 'Rami', 'Petra', 'Diego', 'Hanna', 'Kwame'];
 
 /** Words, sentences and names drawn from one seeded random source. */

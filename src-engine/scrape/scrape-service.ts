@@ -47,7 +47,11 @@ export interface ScrapeServiceDeps {
 
 /** Default per-page budget (decision 13). */
 const DEFAULT_TIMEOUT_MS = 60_000;
-const BLOCKING_STATUSES = new Set([401, 403, 429]);
+/**
+ * Answers that `proxy: "auto"` retries with the stealth profile. A 429 is not among them: it
+ * asks for patience, and an immediate second request would ignore its Retry-After.
+ */
+const BLOCKING_STATUSES = new Set([401, 403]);
 /** Firecrawl's wording when the engine could not honour an option. */
 const UNSUPPORTED_FEATURES_WARNING = 'The engine used does not support the following features: ';
 
@@ -155,7 +159,8 @@ export class ScrapeService {
       built.document.warning = built.document.warning ? `${built.document.warning} ${warning}` : warning;
     }
 
-    if (cacheKey && options.storeInCache) {
+    // Error answers (429, 5xx, 404…) are not kept: a later scrape should ask the site again.
+    if (cacheKey && options.storeInCache && fetched.statusCode < 400) {
       timer.time('cache-store', () => this.deps.tables().cache.put(cacheKey, target.url, built.document));
     }
     this.deps.log('debug', `scraped ${target.url} via ${fetched.fetcher}: ${timer.summary()}`);

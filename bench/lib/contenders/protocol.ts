@@ -25,7 +25,8 @@ export function serveContender<C>(run: (config: C) => Promise<ContenderReport>):
     if (message.type === 'go') {
       run(message.config as C).then(
         (report) => process.send!({ type: 'done', report }),
-        (error: unknown) => process.send!({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+        (error: unknown) =>
+          process.send!({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
       );
     }
   });

@@ -30,7 +30,7 @@ describe('scrape returns exactly the formats asked for', () => {
   it('returns markdown alone for formats ["markdown"]', async () => {
     const document = await stack.app.scrape(article, { formats: ['markdown'], maxAge: 0 });
     expect(contentKeys(document)).toEqual(['markdown']);
-    expect(document.markdown).toMatch(/^!\[Artist's impression/);
+    expect(document.markdown).toMatch(/^# Harbour council approves £48m tidal barrier after decade of debate\n\n!\[Artist's impression/);
   });
 
   it('returns cleaned html for formats ["html"]: no scripts, styles or head, URLs absolute', async () => {
