@@ -24,6 +24,8 @@ export type PageState = 'done' | 'failed' | 'robots-blocked' | 'queued' | 'runni
 
 /** One URL of a job, in discovery order. */
 export interface PageRecord {
+  /** Discovery order within the job. */
+  seq?: number;
   url: string;
   state: PageState;
   depth: number;
@@ -32,6 +34,7 @@ export interface PageRecord {
   durationMs?: number;
   bytes?: number;
   error?: string;
+  errorCode?: string;
   scrapeId?: string;
   finishedAt?: string;
 }

@@ -2,17 +2,26 @@ import type { TrawlClient } from '../api/client';
 import type { JobErrorEntry } from '../../src-engine/contracts/index';
 import type { JobSummary, PageRecord } from '../api/types';
 import type { JobsState } from './jobs.svelte';
+import { PageList } from './page-list';
 
 const RATE_WINDOW_MS = 10_000;
+const TICK_MS = 500;
+const LISTING_CHUNK = 1000;
+
+/** Every URL a job's counters account for: queued, running, done, failed and robots-blocked. */
+export function discoveredCount(job: Pick<JobSummary, 'total' | 'failed' | 'robotsBlocked'>): number {
+  return job.total + job.failed + job.robotsBlocked;
+}
 
 /**
- * Follows one job: its summary, every URL (loaded page by page, then kept current from live
- * events) and its errors. The URL list is a plain array behind a version counter, so thousands
- * of rows stream in without the cost of a deep reactive proxy.
+ * Follows one job: its summary, every URL and its errors. Finished URLs arrive as live events;
+ * newly discovered (queued) URLs are read from `GET /v2/jobs/:id/pages` whenever the job's
+ * counters report more URLs than the table holds, so the table lists every URL the counters count.
+ * The URL list is a plain array behind a version counter, so thousands of rows stream in without
+ * the cost of a deep reactive proxy.
  */
 export class JobMonitor {
-  readonly pages: PageRecord[] = [];
-  private readonly indexByUrl = new Map<string, number>();
+  private readonly list = new PageList();
   private readonly finishTimes: number[] = [];
   /** Bumped (at most once per frame) whenever `pages` changes. */
   version = $state(0);
@@ -22,12 +31,22 @@ export class JobMonitor {
   private unsubscribe: (() => void) | undefined;
   private ticker: ReturnType<typeof setInterval> | undefined;
   private frame = 0;
+  /** How many URLs the listing has delivered (it is in discovery order, so this is the next `skip`). */
+  private listed = 0;
+  private syncing: Promise<void> | undefined;
+  private sawRunning = false;
+  private stopped = false;
 
   constructor(
     readonly jobId: string,
     private readonly client: TrawlClient,
     private readonly jobs: JobsState,
   ) {}
+
+  /** The job's URLs in discovery order. */
+  get pages(): PageRecord[] {
+    return this.list.pages;
+  }
 
   /** The job's summary as last reported. */
   get job(): JobSummary | undefined {
@@ -62,20 +81,11 @@ export class JobMonitor {
     return window > 0 ? recent / window : 0;
   }
 
-  /** Loads what the engine has so far and follows live events. */
+  /** Loads what the engine has so far and follows the job until it ends. Rejects when the job is unknown. */
   async start(): Promise<void> {
-    this.unsubscribe = this.jobs.onPage(this.jobId, (page) => this.applyPage(page, true));
-    this.ticker = setInterval(() => {
-      this.now = Date.now();
-      if (!this.running && this.job) this.stopTicking();
-    }, 500);
-    for (let skip = 0; ; ) {
-      const { pages, total } = await this.client.jobPages(this.jobId, skip, 1000);
-      for (const page of pages) this.applyPage(page, false);
-      skip += pages.length;
-      if (pages.length === 0 || skip >= total) break;
-    }
-    this.bump();
+    this.unsubscribe = this.jobs.onPage(this.jobId, (page) => this.applyLive(page));
+    this.ticker = setInterval(() => this.tick(), TICK_MS);
+    await this.sync();
     await this.loadErrors();
   }
 
@@ -93,9 +103,41 @@ export class JobMonitor {
 
   /** Stops following the job. */
   stop(): void {
+    this.stopped = true;
     this.unsubscribe?.();
     this.stopTicking();
     cancelAnimationFrame(this.frame);
+  }
+
+  /** Reads the URLs the listing has not delivered yet (one read at a time). */
+  private sync(): Promise<void> {
+    this.syncing ??= this.readListing().finally(() => (this.syncing = undefined));
+    return this.syncing;
+  }
+
+  private async readListing(): Promise<void> {
+    for (;;) {
+      const { pages, total } = await this.client.jobPages(this.jobId, this.listed, LISTING_CHUNK);
+      if (this.stopped) return;
+      for (const page of pages) this.list.merge(page);
+      this.listed += pages.length;
+      if (pages.length === 0 || this.listed >= total) break;
+    }
+    this.bump();
+  }
+
+  private tick(): void {
+    this.now = Date.now();
+    const job = this.job;
+    if (!job) return;
+    if (job.status === 'scraping') {
+      this.sawRunning = true;
+      if (discoveredCount(job) > this.listed) void this.sync().catch(() => undefined);
+      return;
+    }
+    this.stopTicking();
+    // The job ended while followed: read its last URLs and its errors once more.
+    if (this.sawRunning) void this.sync().then(() => this.loadErrors(), () => undefined);
   }
 
   private stopTicking(): void {
@@ -103,19 +145,13 @@ export class JobMonitor {
     this.ticker = undefined;
   }
 
-  private applyPage(page: PageRecord, live: boolean): void {
-    const index = this.indexByUrl.get(page.url);
-    if (index === undefined) {
-      this.indexByUrl.set(page.url, this.pages.length);
-      this.pages.push(page);
-    } else {
-      this.pages[index] = page;
-    }
-    if (live && (page.state === 'done' || page.state === 'failed')) {
+  private applyLive(page: PageRecord): void {
+    if (!this.list.merge(page)) return;
+    if (page.state === 'done' || page.state === 'failed') {
       this.finishTimes.push(Date.now());
       if (this.finishTimes.length > 20_000) this.finishTimes.splice(0, 10_000);
     }
-    if (live) this.scheduleBump();
+    this.scheduleBump();
   }
 
   private scheduleBump(): void {

@@ -62,7 +62,7 @@ export class Router {
 
   /** Opens a job's view with its form filled from the job's options. */
   runAgain(job: Pick<JobSummary, 'kind' | 'options'>): void {
-    this.rerun = { view: job.kind, options: structuredClone($state.snapshot(job.options)) as Record<string, unknown> };
+    this.rerun = { view: job.kind, options: $state.snapshot(job.options) as Record<string, unknown> };
     this.show(job.kind);
   }
 
