@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { htmlToMarkdown, initSync } from 'mdream/wasm';
+import { htmlToMarkdown, initSync } from './mdream-wasm/mdream-edge.js';
+import { MDREAM_WASM_BASE64 } from './mdream-wasm/mdream-edge-wasm.js';
 
 // The WebAssembly build of mdream runs on every Node and inside Electron without native
 // binaries; the module is compiled once, when this file is first loaded.
-initSync({ module: readFileSync(createRequire(import.meta.url).resolve('mdream/wasm/mdream_edge_bg.wasm')) });
+initSync({ module: Buffer.from(MDREAM_WASM_BASE64, 'base64') });
 
 export interface MarkdownOptions {
   /** Base for relative links and images; cleaned HTML is already absolute, so usually unneeded. */

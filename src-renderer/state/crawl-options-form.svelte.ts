@@ -109,11 +109,38 @@ export class CrawlOptionsForm {
     return set;
   }
 
-  /** Fills the form from a job's options (to run it again). */
+  /**
+   * Fills the form from a crawl request (a job's options, to run it again): the inverse of
+   * {@link build}. Absent options return to their defaults; `scrapeOptions` is left to the
+   * scrape options form.
+   */
   load(options: Record<string, unknown>): void {
-    if (typeof options.url === 'string') this.url = options.url;
-    this.applyPreview(options);
-    if (typeof options.ignoreRobotsTxt === 'boolean') this.ignoreRobotsTxt = options.ignoreRobotsTxt;
-    if (typeof options.maxConcurrency === 'number') this.maxConcurrency = options.maxConcurrency;
+    const str = (value: unknown) => (typeof value === 'string' ? value : '');
+    const num = (value: unknown) => (typeof value === 'number' ? value : null);
+    const list = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+    this.url = str(options.url);
+    this.prompt = str(options.prompt);
+    this.includePaths = list(options.includePaths).join('\n');
+    this.excludePaths = list(options.excludePaths).join('\n');
+    this.maxDiscoveryDepth = num(options.maxDiscoveryDepth ?? options.maxDepth);
+    this.limit = num(options.limit);
+    this.crawlEntireDomain = options.crawlEntireDomain === true;
+    this.allowExternalLinks = options.allowExternalLinks === true;
+    this.allowSubdomains = options.allowSubdomains === true;
+    this.ignoreRobotsTxt = options.ignoreRobotsTxt === true;
+    this.robotsUserAgent = str(options.robotsUserAgent);
+    this.sitemap = options.sitemap === 'skip' || options.sitemap === 'only' ? options.sitemap : 'include';
+    this.deduplicateSimilarURLs = options.deduplicateSimilarURLs !== false;
+    this.ignoreQueryParameters = options.ignoreQueryParameters === true;
+    this.regexOnFullURL = options.regexOnFullURL === true;
+    this.delay = num(options.delay) || null;
+    this.maxConcurrency = num(options.maxConcurrency);
+    const webhook = typeof options.webhook === 'string' ? { url: options.webhook } : ((options.webhook ?? {}) as Record<string, unknown>);
+    this.webhookUrl = str(webhook.url);
+    const events = Array.isArray(webhook.events) ? list(webhook.events) : undefined;
+    for (const name of ['started', 'page', 'completed', 'failed'] as const) this.webhookEvents[name] = events ? events.includes(name) : true;
+    const headers = webhook.headers && typeof webhook.headers === 'object' ? Object.entries(webhook.headers as Record<string, unknown>) : [];
+    this.webhookHeaders = headers.map(([name, value]) => ({ name, value: String(value) }));
+    this.webhookMetadata = webhook.metadata === undefined ? '' : JSON.stringify(webhook.metadata);
   }
 }

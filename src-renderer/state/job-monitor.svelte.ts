@@ -119,11 +119,26 @@ export class JobMonitor {
     for (;;) {
       const { pages, total } = await this.client.jobPages(this.jobId, this.listed, LISTING_CHUNK);
       if (this.stopped) return;
-      for (const page of pages) this.list.merge(page);
+      for (const page of pages) {
+        // URLs that finished before this view looked (e.g. before a reload) count towards the rate.
+        const finishedAt = page.finishedAt ? Date.parse(page.finishedAt) : Number.NaN;
+        this.mergePage(page, Number.isNaN(finishedAt) ? undefined : finishedAt);
+      }
       this.listed += pages.length;
       if (pages.length === 0 || this.listed >= total) break;
     }
     this.bump();
+  }
+
+  /**
+   * Reads every URL again once the job ended while followed: cancelling fails the queued URLs
+   * without a page event, and events missed while the stream reconnected are caught up here.
+   */
+  private async reloadAll(): Promise<void> {
+    await this.syncing?.catch(() => undefined);
+    this.listed = 0;
+    await this.sync();
+    await this.loadErrors();
   }
 
   private tick(): void {
@@ -136,8 +151,7 @@ export class JobMonitor {
       return;
     }
     this.stopTicking();
-    // The job ended while followed: read its last URLs and its errors once more.
-    if (this.sawRunning) void this.sync().then(() => this.loadErrors(), () => undefined);
+    if (this.sawRunning) void this.reloadAll().catch(() => undefined);
   }
 
   private stopTicking(): void {
@@ -146,12 +160,18 @@ export class JobMonitor {
   }
 
   private applyLive(page: PageRecord): void {
-    if (!this.list.merge(page)) return;
-    if (page.state === 'done' || page.state === 'failed') {
-      this.finishTimes.push(Date.now());
+    if (this.mergePage(page, Date.now())) this.scheduleBump();
+  }
+
+  /** Merges one URL; when it has just finished, notes when (for the pages-per-second rate). */
+  private mergePage(page: PageRecord, finishedAt: number | undefined): boolean {
+    const wasFinished = this.list.isFinished(page.url);
+    if (!this.list.merge(page)) return false;
+    if (!wasFinished && finishedAt !== undefined && (page.state === 'done' || page.state === 'failed')) {
+      this.finishTimes.push(finishedAt);
       if (this.finishTimes.length > 20_000) this.finishTimes.splice(0, 10_000);
     }
-    this.scheduleBump();
+    return true;
   }
 
   private scheduleBump(): void {

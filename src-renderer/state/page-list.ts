@@ -16,6 +16,12 @@ export class PageList {
     return this.pages.length;
   }
 
+  /** True when the URL is known and finished (done, failed or robots-blocked). */
+  isFinished(url: string): boolean {
+    const index = this.indexByUrl.get(url);
+    return index !== undefined && FINAL.has(this.pages[index].state);
+  }
+
   /** Adds or updates one page; returns true when something changed. */
   merge(page: PageRecord): boolean {
     const index = this.indexByUrl.get(page.url);

@@ -88,8 +88,12 @@ export class Router {
     const hash = formatViewRoute({ view: this.view, jobId: isJobView(this.view) ? this.jobs[this.view] : undefined });
     if (win.location.hash === hash) return;
     const url = `${win.location.pathname}${win.location.search}${hash}`;
-    if (mode === 'push') win.history.pushState(win.history.state, '', url);
-    else win.history.replaceState(win.history.state, '', url);
+    try {
+      if (mode === 'push') win.history.pushState(win.history.state, '', url);
+      else win.history.replaceState(win.history.state, '', url);
+    } catch {
+      // A host that refuses history changes only loses the address; the view still switches.
+    }
   }
 }
 

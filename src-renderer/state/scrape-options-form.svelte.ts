@@ -1,84 +1,4 @@
-import type { ActionType } from '../../src-engine/contracts/index';
-
-/** One row of the actions editor; only the fields of its `type` are sent. */
-export interface ActionDraft {
-  type: ActionType;
-  milliseconds: number | null;
-  selector: string;
-  all: boolean;
-  fullPage: boolean;
-  quality: number | null;
-  text: string;
-  key: string;
-  direction: 'up' | 'down';
-  script: string;
-  landscape: boolean;
-  scale: number | null;
-  format: string;
-}
-
-/** A new action row of the given kind. */
-export function newAction(type: ActionType): ActionDraft {
-  return {
-    type, milliseconds: type === 'wait' ? 1000 : null, selector: '', all: false, fullPage: false, quality: null,
-    text: '', key: '', direction: 'down', script: '', landscape: false, scale: null, format: 'Letter',
-  };
-}
-
-/** Every action kind, with a short explanation shown in the editor. */
-export const ACTION_KINDS: { type: ActionType; label: string; hint: string }[] = [
-  { type: 'wait', label: 'Wait', hint: 'Pause for a time, or until a selector appears.' },
-  { type: 'click', label: 'Click', hint: 'Click the first (or every) element matching a selector.' },
-  { type: 'write', label: 'Write text', hint: 'Type text into the focused element.' },
-  { type: 'press', label: 'Press a key', hint: 'Press a keyboard key, e.g. Enter or Tab.' },
-  { type: 'scroll', label: 'Scroll', hint: 'Scroll the page or an element up or down.' },
-  { type: 'screenshot', label: 'Screenshot', hint: 'Capture the page at this point.' },
-  { type: 'scrape', label: 'Scrape', hint: 'Capture the HTML at this point.' },
-  { type: 'executeJavascript', label: 'Execute JavaScript', hint: 'Run a script in the page; its return value is reported.' },
-  { type: 'pdf', label: 'Generate PDF', hint: 'Print the page to PDF.' },
-];
-
-function actionBody(a: ActionDraft): Record<string, unknown> {
-  const out: Record<string, unknown> = { type: a.type };
-  const set = (key: string, value: unknown) => {
-    if (value !== null && value !== '' && value !== undefined) out[key] = value;
-  };
-  switch (a.type) {
-    case 'wait':
-      set('milliseconds', a.milliseconds);
-      set('selector', a.selector.trim());
-      break;
-    case 'click':
-      set('selector', a.selector.trim());
-      if (a.all) out.all = true;
-      break;
-    case 'screenshot':
-      if (a.fullPage) out.fullPage = true;
-      set('quality', a.quality);
-      break;
-    case 'write':
-      out.text = a.text;
-      break;
-    case 'press':
-      set('key', a.key.trim());
-      break;
-    case 'scroll':
-      out.direction = a.direction;
-      set('selector', a.selector.trim());
-      break;
-    case 'executeJavascript':
-      out.script = a.script;
-      break;
-    case 'pdf':
-      if (a.landscape) out.landscape = true;
-      set('scale', a.scale);
-      out.format = a.format;
-      break;
-    case 'scrape':
-      break;
-  }
-  return out;
-}
+import { actionBody, actionDraft, type ActionDraft } from './action-drafts';
 
 /** Splits a list typed one per line or comma-separated. */
 export function splitList(text: string): string[] {
@@ -225,48 +145,73 @@ export class ScrapeOptionsForm {
     return this.zeroDataRetention ? { zeroDataRetention: true } : {};
   }
 
-  /** Fills the form from options (e.g. a job's options, to run it again). Unknown keys are ignored. */
+  /**
+   * Fills the form from request options (a job's options, to run it again): the inverse of
+   * {@link build}, so what is built afterwards is the request that was sent. Absent options
+   * return to their defaults; unknown keys are ignored.
+   */
   load(options: Record<string, unknown>): void {
-    const formats = Array.isArray(options.formats) ? options.formats : ['markdown'];
-    const types = formats.map((f) => (typeof f === 'string' ? f : (f as { type?: string }).type));
-    this.markdown = types.includes('markdown');
-    this.summary = types.includes('summary');
-    this.html = types.includes('html');
-    this.rawHtml = types.includes('rawHtml');
-    this.links = types.includes('links');
-    this.screenshot = types.includes('screenshot');
-    this.json = types.includes('json');
-    this.changeTracking = types.includes('changeTracking');
-    for (const f of formats) {
-      if (typeof f !== 'object' || f === null) continue;
-      const entry = f as Record<string, unknown>;
-      if (entry.type === 'screenshot') {
-        this.screenshotFullPage = entry.fullPage === true;
-        this.screenshotQuality = typeof entry.quality === 'number' ? entry.quality : null;
-        const vp = entry.viewport as { width?: number; height?: number } | undefined;
-        this.viewportWidth = vp?.width ?? null;
-        this.viewportHeight = vp?.height ?? null;
-      } else if (entry.type === 'json') {
-        this.jsonPrompt = typeof entry.prompt === 'string' ? entry.prompt : '';
-        this.jsonSchema = entry.schema === undefined ? '' : JSON.stringify(entry.schema, null, 2);
-      } else if (entry.type === 'changeTracking') {
-        const modes = Array.isArray(entry.modes) ? entry.modes : [];
-        this.changeModeJson = modes.includes('json');
-        this.changeModeGitDiff = modes.includes('git-diff');
-        this.changeTag = typeof entry.tag === 'string' ? entry.tag : '';
-      }
-    }
-    if (typeof options.onlyMainContent === 'boolean') this.onlyMainContent = options.onlyMainContent;
-    if (Array.isArray(options.includeTags)) this.includeTags = options.includeTags.join('\n');
-    if (Array.isArray(options.excludeTags)) this.excludeTags = options.excludeTags.join('\n');
-    if (typeof options.waitFor === 'number') this.waitFor = options.waitFor || null;
-    if (typeof options.mobile === 'boolean') this.mobile = options.mobile;
-    if (typeof options.timeout === 'number') this.timeout = options.timeout;
-    if (typeof options.maxAge === 'number') this.maxAge = options.maxAge;
-    if (typeof options.blockAds === 'boolean') this.blockAds = options.blockAds;
-    if (options.proxy === 'basic' || options.proxy === 'stealth' || options.proxy === 'auto') this.proxy = options.proxy;
-    if (options.headers && typeof options.headers === 'object') {
-      this.headers = Object.entries(options.headers as Record<string, string>).map(([name, value]) => ({ name, value }));
-    }
+    const str = (value: unknown) => (typeof value === 'string' ? value : '');
+    const num = (value: unknown) => (typeof value === 'number' ? value : null);
+    const list = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+    const json = (value: unknown) => (value === undefined || value === null ? '' : JSON.stringify(value, null, 2));
+    const formats = Array.isArray(options.formats) ? (options.formats as unknown[]) : ['markdown'];
+    const entry = (type: string): Record<string, unknown> | undefined => {
+      const found = formats.find((f) => f === type || (typeof f === 'object' && f !== null && (f as { type?: unknown }).type === type));
+      return found === undefined ? undefined : typeof found === 'string' ? { type } : (found as Record<string, unknown>);
+    };
+    this.markdown = entry('markdown') !== undefined;
+    this.summary = entry('summary') !== undefined;
+    this.html = entry('html') !== undefined;
+    this.rawHtml = entry('rawHtml') !== undefined;
+    this.links = entry('links') !== undefined;
+
+    const shot = entry('screenshot');
+    this.screenshot = shot !== undefined;
+    this.screenshotFullPage = shot?.fullPage === true;
+    this.screenshotQuality = num(shot?.quality);
+    const viewport = (shot?.viewport ?? {}) as { width?: unknown; height?: unknown };
+    this.viewportWidth = num(viewport.width);
+    this.viewportHeight = num(viewport.height);
+
+    const extract = entry('json');
+    this.json = extract !== undefined;
+    this.jsonPrompt = str(extract?.prompt);
+    this.jsonSchema = json(extract?.schema);
+
+    const change = entry('changeTracking');
+    const modes = list(change?.modes);
+    this.changeTracking = change !== undefined;
+    this.changeModeGitDiff = change === undefined || modes.includes('git-diff');
+    this.changeModeJson = modes.includes('json');
+    this.changeTag = str(change?.tag);
+    this.changePrompt = str(change?.prompt);
+    this.changeSchema = json(change?.schema);
+
+    this.onlyMainContent = options.onlyMainContent !== false;
+    this.includeTags = list(options.includeTags).join('\n');
+    this.excludeTags = list(options.excludeTags).join('\n');
+    this.removeBase64Images = options.removeBase64Images !== false;
+    this.waitFor = num(options.waitFor) || null;
+    this.mobile = options.mobile === true;
+    const location = (options.location ?? {}) as { country?: unknown; languages?: unknown };
+    this.country = str(location.country);
+    this.languages = list(location.languages).join(', ');
+    this.blockAds = options.blockAds !== false;
+    this.proxy = options.proxy === 'basic' || options.proxy === 'stealth' ? options.proxy : 'auto';
+    this.actions = (Array.isArray(options.actions) ? options.actions : [])
+      .filter((a): a is Record<string, unknown> => typeof a === 'object' && a !== null)
+      .flatMap((a) => actionDraft(a) ?? []);
+    const headers = options.headers && typeof options.headers === 'object' ? Object.entries(options.headers as Record<string, unknown>) : [];
+    this.headers = headers.map(([name, value]) => ({ name, value: String(value) }));
+    this.timeout = num(options.timeout);
+    this.skipTlsVerification = options.skipTlsVerification === true ? 'yes' : options.skipTlsVerification === false ? 'no' : 'default';
+    this.maxAge = num(options.maxAge);
+    this.storeInCache = options.storeInCache !== false;
+    const parsers = Array.isArray(options.parsers) ? (options.parsers as unknown[]) : undefined;
+    const pdf = parsers?.find((p) => p === 'pdf' || (typeof p === 'object' && p !== null && (p as { type?: unknown }).type === 'pdf'));
+    this.parsePdf = parsers === undefined || pdf !== undefined;
+    this.pdfMaxPages = typeof pdf === 'object' && pdf !== null ? num((pdf as { maxPages?: unknown }).maxPages) : null;
+    this.zeroDataRetention = options.zeroDataRetention === true;
   }
 }

@@ -59,7 +59,8 @@ export async function startEngine(): Promise<RunningEngine> {
   const apiKey = `e2e-${randomBytes(16).toString('hex')}`;
   const child = spawn(process.execPath, [join(ROOT, 'bin', 'trawl.mjs'), 'serve', '--port', String(port), '--data-dir', dataDir, '--api-key', apiKey], {
     cwd: ROOT,
-    env: { ...process.env, TRAWL_API_KEY: undefined },
+    // No key and no language model from the surroundings: every run starts from the same, offline state.
+    env: { ...process.env, TRAWL_API_KEY: undefined, TRAWL_LLM_BASE_URL: undefined, TRAWL_LLM_MODEL: undefined, TRAWL_LLM_API_KEY: undefined },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
