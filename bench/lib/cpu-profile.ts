@@ -28,11 +28,40 @@ export interface ProfileSummary {
   busyMs: number;
   areas: TimeShare[];
   functions: TimeShare[];
+  /** Busy time grouped by kind of work (every area counted, not only the top ones). */
+  kinds: TimeShare[];
 }
+
+/** Kinds of work, recognised from a source area's name; the first match wins. */
+const KINDS: [string, RegExp][] = [
+  [
+    'HTML parsing and DOM (linkedom, htmlparser2, css-select, Readability)',
+    /^package (linkedom|htmlparser2|css-select|css-what|nth-check|domhandler|domutils|dom-serializer|entities|boolbase|uhyphen|html-escaper|cssom|@mozilla\/readability)$/,
+  ],
+  ['garbage collection', /^\(garbage collector\)$/],
+  ["engine's transform and scrape code (src-engine/transform, scrape, crawl)", /^src-engine\/(transform|scrape|crawl)\//],
+  ['markdown conversion (mdream, WebAssembly, src-engine/formats)', /^(package mdream|WebAssembly|src-engine\/formats\/)/],
+  ['SQLite store (libsql, src-engine/store)', /^(package libsql|src-engine\/store\/)/],
+  ['HTTP fetching (undici, Node net and streams)', /^(package undici|node core \((net|streams|stream_base_commons|http|tls|dns|zlib)\))/],
+  [
+    'API server (express, src-engine/api)',
+    /^(package (express|router|body-parser|raw-body|send|finalhandler|serve-static|qs|type-is|mime-types|content-type|ws)|src-engine\/api\/)/,
+  ],
+  ['job scheduling (src-engine/jobs)', /^src-engine\/jobs\//],
+  ['JSON parse / stringify (stored documents, API answers)', /^\(JSON parse \/ stringify\)$/],
+  ['regular expressions (all callers)', /^\(regular expressions\)$/],
+  ['module loading (Node core)', /^node core \((modules|deps)\)$/],
+  ['browser control (playwright-core, src-engine/browser, fetch)', /^(package playwright-core|src-engine\/(browser|fetch)\/)/],
+];
 
 /** The source area a frame belongs to: an engine file, a package, Node's core, or a V8 pseudo-frame. */
 export function areaOf(url: string, functionName: string): string {
-  if (url === '') return functionName.startsWith('(') ? functionName : '(native)';
+  if (url === '') {
+    if (functionName.startsWith('(')) return functionName;
+    if (functionName.startsWith('RegExp:')) return '(regular expressions)';
+    if (functionName === 'parse' || functionName === 'stringify') return '(JSON parse / stringify)';
+    return '(native built-ins)';
+  }
   if (url.startsWith('wasm://')) return 'WebAssembly (mdream converter)';
   if (url.startsWith('node:'))
     return `node core (${
@@ -85,7 +114,17 @@ export function summarizeProfile(profile: CpuProfile, top = 15, skipMs = 0): Pro
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, us]) => ({ name, ms: us / 1000, share: busy > 0 ? us / busy : 0 }));
-  return { busyMs: busy / 1000, areas: rank(areas), functions: rank(functions) };
+  const kinds = new Map<string, number>();
+  for (const [area, us] of areas) {
+    const kind = KINDS.find(([, pattern]) => pattern.test(area))?.[0] ?? 'other (Node core, V8 built-ins)';
+    kinds.set(kind, (kinds.get(kind) ?? 0) + us);
+  }
+  return {
+    busyMs: busy / 1000,
+    areas: rank(areas),
+    functions: rank(functions),
+    kinds: [...kinds].sort((a, b) => b[1] - a[1]).map(([name, us]) => ({ name, ms: us / 1000, share: busy > 0 ? us / busy : 0 })),
+  };
 }
 
 /**
@@ -102,11 +141,15 @@ export function summarizeProfileDir(dir: string, top = 15, skipMs = 0): ProfileS
   return summarizeProfile(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile, top, skipMs);
 }
 
-/** The summary as two markdown tables. */
+/** The summary as markdown: time by kind of work, then by source area and by function. */
 export function profileMarkdown(summary: ProfileSummary, caption: string): string {
   const row = (t: TimeShare) => `| ${t.name.replace(/\|/g, '\\|')} | ${Math.round(t.ms)} | ${(t.share * 100).toFixed(1)} % |`;
   return [
     `${caption} Busy (non-idle) CPU time in the profile: ${(summary.busyMs / 1000).toFixed(1)} s.`,
+    '',
+    '| kind of work (self time) | ms | share |',
+    '|---|---:|---:|',
+    ...summary.kinds.map(row),
     '',
     '| where (self time) | ms | share |',
     '|---|---:|---:|',

@@ -1,4 +1,4 @@
-import { extractMainContentHtml } from './main-content.js';
+import { extractMainContent } from './main-content.js';
 import { parseHtml } from './parse-html.js';
 import { keepOnlyMatching, removeMatching } from './tags.js';
 import { absolutizeUrls, documentBaseUrl } from './urls.js';
@@ -95,12 +95,15 @@ function renameIframes(document: Document): void {
  * the whole body is kept, as a scrape must not come back empty because of the heuristic.
  */
 function narrowToMainContent(document: Document, body: HTMLElement, url: string): void {
-  const mainHtml = extractMainContentHtml(document.toString(), url);
-  if (!mainHtml.trim()) return;
-  const holder = document.createElement('div');
-  holder.innerHTML = mainHtml;
-  if (!hasReadableContent(holder)) return;
-  body.replaceChildren(...Array.from(holder.childNodes));
+  // The article pass rearranges the document it reads, so a serialised snapshot (cheap next to
+  // a parse) is kept for the rare pages that need the landmark fallback or the whole body back.
+  const snapshot = document.toString();
+  const root = extractMainContent(document, url, () => snapshot);
+  if (root && hasReadableContent(root)) {
+    body.replaceChildren(...Array.from(root.childNodes));
+    return;
+  }
+  body.replaceChildren(...Array.from(parseHtml(snapshot).body.childNodes));
 }
 
 function hasReadableContent(element: Element): boolean {

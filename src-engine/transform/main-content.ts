@@ -105,20 +105,34 @@ function readLandmark(html: string, pageUrl: string): Element | null {
 export function extractMainContentHtml(html: string, url: string): string {
   if (typeof html !== 'string' || html.trim() === '') return '';
   try {
-    const document = parsePage(html);
+    return extractMainContent(parsePage(html), url, () => html)?.innerHTML.trim() ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The same extraction on a document the caller has already parsed (the scrape pipeline parses
+ * each page once). The document is consumed: the article pass rearranges it. The returned
+ * element holds the main content, or null when nothing plausible is found. `sourceHtml` gives
+ * the page's HTML for the landmark fallback, which needs an unaltered copy; it is only called
+ * for pages whose article comes out short.
+ */
+export function extractMainContent(document: Document, url: string, sourceHtml: () => string): Element | null {
+  try {
     const headline = findHeadline(document);
     let root = readArticle(document, url);
     const articleLength = root ? visibleText(root).length : 0;
     if (articleLength < SHORT_ARTICLE) {
-      const landmark = readLandmark(html, url);
+      const landmark = readLandmark(sourceHtml(), url);
       if (landmark && visibleText(landmark).length > Math.max(2 * articleLength, articleLength + 100)) root = landmark;
     }
-    if (!root || !/[\p{L}\p{N}]/u.test(visibleText(root))) return '';
+    if (!root || !/[\p{L}\p{N}]/u.test(visibleText(root))) return null;
     restoreHeadline(root, headline);
     stripClasses(root);
     removeComments(root);
-    return root.innerHTML.trim();
+    return root;
   } catch {
-    return '';
+    return null;
   }
 }

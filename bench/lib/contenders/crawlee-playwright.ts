@@ -17,6 +17,9 @@ export interface BrowserCrawlConfig {
   renderedSelector: string;
 }
 
+/** Markdown shorter than this is an unrendered page. */
+const EMPTY_BELOW_CHARS = 200;
+
 log.setLevel(log.LEVELS.ERROR);
 
 serveContender<BrowserCrawlConfig>(async (config) => {
@@ -24,6 +27,7 @@ serveContender<BrowserCrawlConfig>(async (config) => {
   let pages = 0;
   let markdownChars = 0;
   let failures = 0;
+  let emptyPages = 0;
   const crawler = new PlaywrightCrawler({
     launchContext: { launcher: chromium, launchOptions: { executablePath: config.executablePath, headless: true } },
     minConcurrency: config.concurrency,
@@ -33,6 +37,7 @@ serveContender<BrowserCrawlConfig>(async (config) => {
       const markdown = turndown.turndown(await page.content());
       pages++;
       markdownChars += markdown.length;
+      if (markdown.trim().length < EMPTY_BELOW_CHARS) emptyPages++;
       await pushData({ url: request.loadedUrl ?? request.url, markdown });
       await enqueueLinks();
     },
@@ -42,5 +47,5 @@ serveContender<BrowserCrawlConfig>(async (config) => {
   });
   const started = performance.now();
   await crawler.run([config.startUrl]);
-  return { pages, markdownChars, failures, ms: performance.now() - started };
+  return { pages, markdownChars, failures, emptyPages, ms: performance.now() - started };
 });

@@ -13,6 +13,8 @@ export interface ContenderReport {
   ms: number;
   /** Pages that failed. */
   failures: number;
+  /** Pages whose markdown came out (nearly) empty. */
+  emptyPages?: number;
 }
 
 type Message = { type: 'go'; config: unknown } | { type: 'exit' };
