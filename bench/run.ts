@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { engineEntry } from './lib/engine-bundle.js';
 import { machineInfo, type MachineInfo } from './lib/machine.js';
 import { BENCH_DIR, WORK_DIR } from './lib/paths.js';
 import { renderResults, type StoredScenario } from './lib/results-report.js';
@@ -63,6 +64,8 @@ export async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   const log = (message: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
   log(`${machine.cpu}, ${machine.cores} cores, load ${machine.loadAtStart}; commit ${machine.commit}${args.quick ? '; QUICK mode' : ''}`);
+  const engine = engineEntry().description;
+  log(`engine: ${engine}`);
 
   const resultsPath = args.quick ? join(WORK_DIR, 'results.quick.json') : join(BENCH_DIR, 'results.json');
   const reportPath = args.quick ? join(WORK_DIR, 'RESULTS.quick.md') : join(BENCH_DIR, 'RESULTS.md');
@@ -98,6 +101,7 @@ export async function main(argv: string[]): Promise<number> {
         stored.scenarios,
         currentRun(
           machine,
+          engine,
           started,
           selected.map((s) => s.name),
         ),
@@ -108,6 +112,6 @@ export async function main(argv: string[]): Promise<number> {
   return failures > 0 ? 1 : 0;
 }
 
-function currentRun(machine: MachineInfo, started: number, names: string[]) {
-  return { machine, minutes: (performance.now() - started) / 60_000, names };
+function currentRun(machine: MachineInfo, engine: string, started: number, names: string[]) {
+  return { machine, engine, minutes: (performance.now() - started) / 60_000, names };
 }

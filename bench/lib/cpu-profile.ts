@@ -3,12 +3,13 @@
  * self time per function and per source area (an engine file, a package, Node's core,
  * WebAssembly, the garbage collector), idle time left out.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import { join } from 'node:path';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 
 interface CpuProfile {
@@ -50,6 +51,7 @@ const KINDS: [string, RegExp][] = [
   ['job scheduling (src-engine/jobs)', /^src-engine\/jobs\//],
   ['JSON parse / stringify (stored documents, API answers)', /^\(JSON parse \/ stringify\)$/],
   ['regular expressions (all callers)', /^\(regular expressions\)$/],
+  ['socket and pipe writes (HTTP answers, messages to Chromium)', /^\(socket and pipe writes\)$/],
   ['module loading (Node core)', /^node core \((modules|deps)\)$/],
   ['browser control (playwright-core, src-engine/browser, fetch)', /^(package playwright-core|src-engine\/(browser|fetch)\/)/],
 ];
@@ -60,6 +62,7 @@ export function areaOf(url: string, functionName: string): string {
     if (functionName.startsWith('(')) return functionName;
     if (functionName.startsWith('RegExp:')) return '(regular expressions)';
     if (functionName === 'parse' || functionName === 'stringify') return '(JSON parse / stringify)';
+    if (/^write(Utf8String|Latin1String|AsciiString|Ucs2String|Buffer|v)$/.test(functionName)) return '(socket and pipe writes)';
     return '(native built-ins)';
   }
   if (url.startsWith('wasm://')) return 'WebAssembly (mdream converter)';
@@ -86,11 +89,33 @@ function shortFile(url: string): string {
 }
 
 /**
+ * Maps a frame of a bundled file (one with a `.map` beside it) back to its source file and
+ * line, so the engine's bundle is reported file by file.
+ */
+function sourceMapper(): (frame: ProfileNode['callFrame']) => { url: string; line: number } {
+  const maps = new Map<string, SourceMap | undefined>();
+  return (frame) => {
+    const plain = { url: frame.url, line: frame.lineNumber };
+    if (!frame.url.startsWith('file://') || !frame.url.endsWith('.mjs')) return plain;
+    if (!maps.has(frame.url)) {
+      const mapFile = `${decodeURIComponent(frame.url.slice('file://'.length))}.map`;
+      maps.set(frame.url, existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8'))) : undefined);
+    }
+    const entry = maps.get(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber) as
+      { originalSource?: string; originalLine?: number } | undefined;
+    return entry?.originalSource
+      ? { url: `file:///${entry.originalSource.replace(/^(\.\.\/)+/, '')}`, line: entry.originalLine ?? 0 }
+      : plain;
+  };
+}
+
+/**
  * Summarises one profile: the busiest areas and functions by self time. Samples in the first
  * `skipMs` of the profile (the process's start-up) are left out.
  */
 export function summarizeProfile(profile: CpuProfile, top = 15, skipMs = 0): ProfileSummary {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const resolve = sourceMapper();
   const areas = new Map<string, number>();
   const functions = new Map<string, number>();
   let busy = 0;
@@ -101,8 +126,9 @@ export function summarizeProfile(profile: CpuProfile, top = 15, skipMs = 0): Pro
     elapsedUs += delta;
     if (elapsedUs < skipMs * 1000) continue;
     if (!node || delta <= 0) continue;
-    const { functionName, url, lineNumber } = node.callFrame;
+    const { functionName } = node.callFrame;
     if (functionName === '(idle)') continue;
+    const { url, line: lineNumber } = resolve(node.callFrame);
     busy += delta;
     const area = areaOf(url, functionName);
     areas.set(area, (areas.get(area) ?? 0) + delta);

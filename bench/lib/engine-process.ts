@@ -1,11 +1,12 @@
 /**
- * Runs `trawl serve` in its own process, exactly as a user starts it, so the engine's CPU time
- * and memory are its own: a fresh data directory, a fixed API key, optional start-up settings
+ * Runs `trawl serve` in its own process, as a user starts it (see `engine-bundle.ts` for which
+ * build), so the engine's CPU time and memory are its own: a fresh data directory, a fixed API key, optional start-up settings
  * (written where the engine reads them) and an optional V8 CPU profile written at exit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { engineEntry } from './engine-bundle.js';
 import { REPO_ROOT } from './paths.js';
 
 export interface EngineProcessOptions {
@@ -50,7 +51,7 @@ export async function startEngineProcess(options: EngineProcessOptions): Promise
   const cliArgs = ['serve', '--port', '0', '--data-dir', options.dataDir, '--api-key', BENCH_API_KEY];
   if (options.chromiumPath) cliArgs.push('--chromium', options.chromiumPath);
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, join(REPO_ROOT, 'bin', 'trawl.mjs'), ...cliArgs], {
+  const child = spawn(process.execPath, [...nodeArgs, ...engineEntry().args, ...cliArgs], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: engineEnvironment(),

@@ -12,6 +12,8 @@ export interface StoredScenario {
 
 export interface CurrentRun {
   machine: MachineInfo;
+  /** Which build of the engine was measured. */
+  engine: string;
   minutes: number;
   names: string[];
 }
@@ -33,6 +35,7 @@ export function renderResults(scenarios: Scenario[], stored: Record<string, Stor
         ['OS', m.os],
         ['Node.js', m.node],
         ['Commit', m.commit],
+        ['Engine measured', run.engine],
         ['Date', m.date],
         ['Load average (1 min) at start', String(m.loadAtStart)],
         ['Scenarios in this run', `${run.names.join(', ')} — ${run.minutes.toFixed(1)} min`],

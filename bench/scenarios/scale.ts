@@ -18,8 +18,8 @@ import { HTTP_CONCURRENCY } from './http-crawl.js';
 const PAGES = 10_000;
 const WINDOW = 1_000;
 const MAX_RSS_MB = 400;
-/** Pages of the extra crawl whose heap is traced when the memory target is missed. */
-const MEMORY_TRACE_PAGES = 2_000;
+/** Pages of the extra crawls (heap traced, heap capped) when the memory target is missed. */
+const MEMORY_TRACE_PAGES = 1_000;
 
 /** Pages per second of each consecutive window of `size` documents, from arrival times (ms). */
 export function windowRates(arrivals: number[], size: number): number[] {

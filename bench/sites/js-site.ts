@@ -10,6 +10,8 @@ import { ALLOW_ALL_ROBOTS, type SiteResponse, type SiteRoutes } from './site-ser
 export interface JsSite {
   readonly paths: readonly string[];
   readonly routes: SiteRoutes;
+  /** The data request a page's script makes, for a page path. */
+  dataPathOf(pagePath: string): string;
 }
 
 const RENDERER = `
@@ -86,5 +88,9 @@ export function generateJsSite(options: { pages: number; seed?: number }): JsSit
     routes.set(pathOf(i), { body: shell(i) });
     routes.set(`/api/pages/${i}.json`, { contentType: 'application/json', body: JSON.stringify(data) });
   }
-  return { paths: Array.from({ length: n }, (_, i) => pathOf(i)), routes: (path) => routes.get(path) };
+  return {
+    paths: Array.from({ length: n }, (_, i) => pathOf(i)),
+    routes: (path) => routes.get(path),
+    dataPathOf: (pagePath) => `/api/pages/${pagePath === '/' ? 0 : pagePath.split('/').pop()}.json`,
+  };
 }

@@ -20,6 +20,8 @@ export interface RunningSite {
   readonly origin: string;
   /** Requests answered since start (or the last reset). */
   requests(): number;
+  /** Requests for one path since start (or the last reset). */
+  requestsFor(path: string): number;
   resetCount(): void;
   close(): Promise<void>;
 }
@@ -29,9 +31,11 @@ const NOT_FOUND = Buffer.from('<!doctype html><html><head><title>Not found</titl
 /** Starts a server for `routes` on a free port of 127.0.0.1. */
 export async function serveSite(routes: SiteRoutes): Promise<RunningSite> {
   let count = 0;
+  const perPath = new Map<string, number>();
   const server = http.createServer((req, res) => {
     count++;
     const path = new URL(req.url ?? '/', 'http://site').pathname;
+    perPath.set(path, (perPath.get(path) ?? 0) + 1);
     const answer = routes(path);
     const body = answer?.body ?? NOT_FOUND;
     res.writeHead(answer ? (answer.status ?? 200) : 404, {
@@ -47,7 +51,11 @@ export async function serveSite(routes: SiteRoutes): Promise<RunningSite> {
   return {
     origin: `http://127.0.0.1:${port}`,
     requests: () => count,
-    resetCount: () => void (count = 0),
+    requestsFor: (path) => perPath.get(path) ?? 0,
+    resetCount: () => {
+      count = 0;
+      perPath.clear();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

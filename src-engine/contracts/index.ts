@@ -12,3 +12,4 @@ export * from './crawl.js';
 export * from './batch.js';
 export * from './map.js';
 export * from './document.js';
+export * from './engine-extensions.js';

@@ -1,22 +1,7 @@
+import type { JobSummary } from '../contracts/index.js';
 import type { JobCounts, JobRecord } from '../store/jobs-repo.js';
 
-/** One job as the Jobs view and `GET /v2/jobs` show it. */
-export interface JobSummary {
-  id: string;
-  kind: 'crawl' | 'batch';
-  status: 'scraping' | 'completed' | 'failed' | 'cancelled';
-  url: string;
-  urlCount: number;
-  createdAt: string;
-  finishedAt?: string;
-  options: Record<string, unknown>;
-  total: number;
-  completed: number;
-  failed: number;
-  robotsBlocked: number;
-  creditsUsed: number;
-  error?: string;
-}
+export type { JobSummary };
 
 export function summarizeJob(job: JobRecord, counts: JobCounts): JobSummary {
   const summary: JobSummary = {

@@ -1,22 +1,7 @@
+import type { PageRecord, PageState } from '../contracts/index.js';
 import { inTransaction, type SqliteDatabase } from './database.js';
 
-export type PageState = 'queued' | 'running' | 'done' | 'failed' | 'robots-blocked';
-
-/** One URL of a job: the frontier, the seen set and the per-page outcome in one row. */
-export interface PageRecord {
-  seq: number;
-  url: string;
-  depth: number;
-  state: PageState;
-  statusCode?: number;
-  title?: string;
-  durationMs?: number;
-  bytes?: number;
-  errorCode?: string;
-  error?: string;
-  scrapeId?: string;
-  finishedAt?: string;
-}
+export type { PageRecord, PageState };
 
 interface PageRow {
   seq: number;
