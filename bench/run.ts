@@ -24,6 +24,9 @@ import { scale } from './scenarios/scale.js';
 /** In report order (the issue's numbering). */
 export const SCENARIOS: Scenario[] = [httpCrawl, browserCrawl, markdownSpeed, mainContent, scale, apiOverhead, coldStart];
 
+/** Scenarios that call the engine's modules in this process instead of starting `trawl serve`. */
+const IN_PROCESS = new Set(['markdown', 'main-content']);
+
 /** The order they run in: quick, CPU-only scenarios first, the long crawls last. */
 const RUN_ORDER = ['markdown', 'main-content', 'cold-start', 'api-overhead', 'http-crawl', 'browser-crawl', 'scale'];
 
@@ -64,7 +67,8 @@ export async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   const log = (message: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
   log(`${machine.cpu}, ${machine.cores} cores, load ${machine.loadAtStart}; commit ${machine.commit}${args.quick ? '; QUICK mode' : ''}`);
-  const engine = engineEntry().description;
+  // Scenarios that start the engine get one pinned build for the whole run.
+  const engine = args.names.some((name) => !IN_PROCESS.has(name)) ? engineEntry().description : 'not started (in-process scenarios only)';
   log(`engine: ${engine}`);
 
   const resultsPath = args.quick ? join(WORK_DIR, 'results.quick.json') : join(BENCH_DIR, 'results.json');
@@ -94,22 +98,30 @@ export async function main(argv: string[]): Promise<number> {
       log(`${scenario.name} FAILED: ${(error as Error).stack ?? String(error)}`);
     }
     writeFileSync(resultsPath, JSON.stringify(stored, null, 2));
-    writeFileSync(
-      reportPath,
-      renderResults(
-        SCENARIOS,
-        stored.scenarios,
-        currentRun(
-          machine,
-          engine,
-          started,
-          selected.map((s) => s.name),
-        ),
+    const report = renderResults(
+      SCENARIOS,
+      stored.scenarios,
+      currentRun(
+        machine,
+        engine,
+        started,
+        selected.map((s) => s.name),
       ),
     );
+    writeFileSync(reportPath, await formatMarkdown(report));
   }
   log(`wrote ${reportPath} in ${((performance.now() - started) / 60_000).toFixed(1)} min`);
   return failures > 0 ? 1 : 0;
+}
+
+/** The report in the project's formatting (Prettier), so `npm run format` leaves it alone. */
+async function formatMarkdown(markdown: string): Promise<string> {
+  try {
+    const prettier = await import('prettier');
+    return await prettier.format(markdown, { ...(await prettier.resolveConfig(join(BENCH_DIR, 'RESULTS.md'))), parser: 'markdown' });
+  } catch {
+    return markdown;
+  }
 }
 
 function currentRun(machine: MachineInfo, engine: string, started: number, names: string[]) {

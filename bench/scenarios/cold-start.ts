@@ -5,6 +5,7 @@
  */
 import { generateJsSite } from '../sites/js-site.js';
 import { serveSite } from '../sites/site-server.js';
+import { engineEntry } from '../lib/engine-bundle.js';
 import { startEngineProcess } from '../lib/engine-process.js';
 import { markdownTable } from '../lib/markdown-table.js';
 import { benchChromium, freshWorkDir } from '../lib/paths.js';
@@ -64,7 +65,7 @@ export const coldStart: Scenario = {
     }
     const s = (pick: (x: Start) => number) => `${fmtSummary(summarize(starts.map(pick)))} ms`;
     const markdown = [
-      `Each run starts \`node bin/trawl.mjs serve --port 0\` on a new, empty data directory (the TypeScript sources are compiled on the fly by tsx, whose cache is warm after the first run), waits for it to print its address, sends one authenticated API request, then scrapes a JavaScript-rendered page (an app shell of the browser-path site) — the first scrape that needs Chromium, which the engine launches on first use — and then a second one. ${runs} runs. Chromium: \`${chromium}\`.`,
+      `Each run starts \`trawl serve --port 0\` (${engineEntry().description}) on a new, empty data directory, waits for it to print its address, sends one authenticated API request, then scrapes a JavaScript-rendered page (an app shell of the browser-path site) — the first scrape that needs Chromium, which the engine launches on first use — and then a second one. ${runs} runs. Chromium: \`${chromium}\`.`,
       '',
       markdownTable(
         ['from spawning `trawl serve`', 'median (min–max)'],
