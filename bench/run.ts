@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { engineEntry } from './lib/engine-bundle.js';
 import { machineInfo, type MachineInfo } from './lib/machine.js';
 import { BENCH_DIR, WORK_DIR } from './lib/paths.js';
-import { renderResults, type StoredScenario } from './lib/results-report.js';
+import { renderResults, type CurrentRun, type StoredScenario } from './lib/results-report.js';
 import type { Scenario, ScenarioContext } from './lib/scenario.js';
 import { apiOverhead } from './scenarios/api-overhead.js';
 import { browserCrawl } from './scenarios/browser-crawl.js';
@@ -32,19 +32,22 @@ const RUN_ORDER = ['markdown', 'main-content', 'cold-start', 'api-overhead', 'ht
 
 interface ResultsFile {
   scenarios: Record<string, StoredScenario>;
+  /** The latest run (for the report's header). */
+  run?: CurrentRun;
 }
 
 function parseArgs(argv: string[]) {
   const flags = new Set(argv.filter((a) => a.startsWith('--')));
   const names = argv.filter((a) => !a.startsWith('--'));
   for (const flag of flags) {
-    if (!['--quick', '--profile', '--help'].includes(flag)) throw new Error(`Unknown option ${flag}`);
+    if (!['--quick', '--profile', '--render', '--help'].includes(flag)) throw new Error(`Unknown option ${flag}`);
   }
   const known = SCENARIOS.map((s) => s.name);
   for (const name of names) if (!known.includes(name)) throw new Error(`Unknown scenario "${name}". Scenarios: ${known.join(', ')}`);
   return {
     quick: flags.has('--quick'),
     profile: flags.has('--profile'),
+    render: flags.has('--render'),
     help: flags.has('--help'),
     names: names.length > 0 ? names : known,
   };
@@ -59,10 +62,13 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (args.help) {
-    console.log(`Usage: npm run bench [-- <scenario>…] [--quick] [--profile]\nScenarios: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+    console.log(
+      `Usage: npm run bench [-- <scenario>…] [--quick] [--profile] [--render]\nScenarios: ${SCENARIOS.map((s) => s.name).join(', ')}`,
+    );
     return 0;
   }
   mkdirSync(WORK_DIR, { recursive: true });
+  if (args.render) return renderStored(args.quick);
   const machine = machineInfo();
   const started = performance.now();
   const log = (message: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
@@ -97,21 +103,31 @@ export async function main(argv: string[]): Promise<number> {
       failures++;
       log(`${scenario.name} FAILED: ${(error as Error).stack ?? String(error)}`);
     }
-    writeFileSync(resultsPath, JSON.stringify(stored, null, 2));
-    const report = renderResults(
-      SCENARIOS,
-      stored.scenarios,
-      currentRun(
-        machine,
-        engine,
-        started,
-        selected.map((s) => s.name),
-      ),
+    stored.run = currentRun(
+      machine,
+      engine,
+      started,
+      selected.map((s) => s.name),
     );
-    writeFileSync(reportPath, await formatMarkdown(report));
+    writeFileSync(resultsPath, JSON.stringify(stored, null, 2));
+    writeFileSync(reportPath, await formatMarkdown(renderResults(SCENARIOS, stored.scenarios, stored.run)));
   }
   log(`wrote ${reportPath} in ${((performance.now() - started) / 60_000).toFixed(1)} min`);
   return failures > 0 ? 1 : 0;
+}
+
+/** `--render`: writes the report again from the stored results, running nothing. */
+async function renderStored(quick: boolean): Promise<number> {
+  const resultsPath = quick ? join(WORK_DIR, 'results.quick.json') : join(BENCH_DIR, 'results.json');
+  const reportPath = quick ? join(WORK_DIR, 'RESULTS.quick.md') : join(BENCH_DIR, 'RESULTS.md');
+  const stored = existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as ResultsFile) : undefined;
+  if (!stored?.run) {
+    console.error(`No stored run in ${resultsPath}: run the benchmark first.`);
+    return 1;
+  }
+  writeFileSync(reportPath, await formatMarkdown(renderResults(SCENARIOS, stored.scenarios, stored.run)));
+  console.log(`wrote ${reportPath}`);
+  return 0;
 }
 
 /** The report in the project's formatting (Prettier), so `npm run format` leaves it alone. */
@@ -124,6 +140,6 @@ async function formatMarkdown(markdown: string): Promise<string> {
   }
 }
 
-function currentRun(machine: MachineInfo, engine: string, started: number, names: string[]) {
+function currentRun(machine: MachineInfo, engine: string, started: number, names: string[]): CurrentRun {
   return { machine, engine, minutes: (performance.now() - started) / 60_000, names };
 }

@@ -37,7 +37,7 @@ export function renderResults(scenarios: Scenario[], stored: Record<string, Stor
         ['Commit', m.commit],
         ['Engine measured', run.engine],
         ['Date', m.date],
-        ['Load average (1 min) at start', String(m.loadAtStart)],
+        ['Load average (1 min) before the run', String(m.loadAtStart)],
         ['Scenarios in this run', `${run.names.join(', ')} — ${run.minutes.toFixed(1)} min`],
       ],
       ['l', 'l'],
@@ -64,7 +64,7 @@ export function renderResults(scenarios: Scenario[], stored: Record<string, Stor
       continue;
     }
     const fromEarlierRun = !run.names.includes(scenario.name);
-    const context = `Scenario \`${scenario.name}\`, ${entry.result.seconds?.toFixed(0) ?? '?'} s, load average ${entry.machine.loadAtStart} at its start${
+    const context = `Scenario \`${scenario.name}\`, ${entry.result.seconds?.toFixed(0) ?? '?'} s; 1-minute load average ${entry.machine.loadAtStart} when it started (which includes the benchmark's own preceding scenario)${
       fromEarlierRun ? `; from an earlier run (${entry.ranAt}, commit ${entry.machine.commit})` : ''
     }.`;
     lines.push(`_${context}_`, '', entry.result.markdown);
