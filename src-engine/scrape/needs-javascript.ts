@@ -113,9 +113,10 @@ function meaningfulLength(text: string): number {
 export function needsJavaScript(input: NeedsJavaScriptInput): boolean {
   const type = input.contentType.toLowerCase();
   if (type !== '' && !type.includes('html')) return false;
+  // Substantial main text settles it without scanning the whole document (the common case).
+  if (meaningfulLength(input.mainContentText) >= SUBSTANTIAL_MAIN_TEXT) return false;
   const scan = scanPage(input.html);
   if (scan.appScripts === 0) return false;
-  if (meaningfulLength(input.mainContentText) >= SUBSTANTIAL_MAIN_TEXT) return false;
   if (scan.spaRoot && scan.bodyTextLength < 500) return true;
   if (scan.noscriptHint && scan.bodyTextLength < 800) return true;
   if (scan.templateSyntax) return true;

@@ -1,5 +1,5 @@
 import type { ScrapedDocument, ScrapeOptions } from '../contracts/index.js';
-import { EngineError } from '../errors/engine-error.js';
+import { EngineError, toEngineError } from '../errors/engine-error.js';
 import type { FetchRequest, FetchResult, Fetcher } from '../fetch/types.js';
 import type { LlmClient } from '../llm/chat-client.js';
 import type { StoreTables } from '../store/store.js';
@@ -129,11 +129,16 @@ export class ScrapeService {
     // Escalation is decided on the transformed content; formats (and their side effects, such as
     // change history and model calls) are produced once, from the final page only.
     let transformed = await transformContent({ target, fetched, deadline, timer });
+    let escalationWarning: string | undefined;
     if (fetched.fetcher === 'http' && plan.mayEscalate && transformed.kind === 'html' && this.remaining(deadline) > 2000) {
       const escalate = needsJavaScript({ html: fetched.text, mainContentText: transformed.markdown, contentType: fetched.contentType });
       if (escalate) {
         this.deps.log('debug', `escalating ${target.url} to the browser: the page needs JavaScript`);
-        const rendered = await this.fetchWith('browser', target, deadline, proxyUsed === 'stealth').catch(() => undefined);
+        const rendered = await this.fetchWith('browser', target, deadline, proxyUsed === 'stealth').catch((error: unknown) => {
+          // The page as served over HTTP is still an answer; the document says what is missing.
+          escalationWarning = `The page seems to need JavaScript, but rendering it in the browser failed (${toEngineError(error).message}); this is the page as served over HTTP.`;
+          return undefined;
+        });
         if (rendered) {
           fetched = rendered;
           transformed = await transformContent({ target, fetched, deadline, timer });
@@ -154,6 +159,9 @@ export class ScrapeService {
       transformed,
     );
 
+    if (escalationWarning) {
+      built.document.warning = built.document.warning ? `${built.document.warning} ${escalationWarning}` : escalationWarning;
+    }
     if (stealthWanted && !stealthFirst) {
       const warning = `${UNSUPPORTED_FEATURES_WARNING}stealthProxy (no browser is available) -- your scrape may be partial.`;
       built.document.warning = built.document.warning ? `${built.document.warning} ${warning}` : warning;

@@ -19,12 +19,14 @@ describe('an engine whose Chromium path names a program that is not a working br
     expect(body.error).toContain('TRAWL_CHROMIUM');
   });
 
-  it('still serves a page that needs JavaScript with what HTTP gave, and a plain page', async () => {
+  it('still serves a page that needs JavaScript with what HTTP gave, saying so, and a plain page', async () => {
     const spa = await stack.app.scrape(stack.site.url('/spa'), { formats: ['rawHtml'], maxAge: 0 });
     expect(spa.metadata?.statusCode).toBe(200);
     expect(spa.rawHtml).toContain('<div id="root"></div>');
+    expect(spa.warning).toContain('rendering it in the browser failed');
 
     const article = await stack.app.scrape(stack.site.url('/article'), { formats: ['markdown'], maxAge: 0 });
     expect(article.markdown).toContain('Herring season');
+    expect(article.warning).toBeUndefined();
   });
 });
