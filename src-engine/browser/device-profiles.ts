@@ -2,7 +2,8 @@
  * The two device profiles pages are rendered with: a desktop at 1920×1080 and a real
  * Android phone (viewport, user agent, touch and device scale of a Pixel 7).
  */
-import { devices } from 'playwright-core';
+import { createRequire } from 'node:module';
+import type { devices as DeviceTable } from 'playwright-core';
 
 export interface Viewport {
   width: number;
@@ -30,13 +31,22 @@ export const DESKTOP_PROFILE: DeviceProfile = {
   hasTouch: false,
 };
 
-const phone = devices['Pixel 7'] as (typeof devices)[string] & { screen?: Viewport };
+type Device = (typeof DeviceTable)[string] & { screen?: Viewport };
+
+let phoneDevice: Device | undefined;
+
+/** Playwright's device table is read on first use: HTTP-only engines never load playwright-core. */
+function pixel7(): Device {
+  phoneDevice ??= (createRequire(import.meta.url)('playwright-core') as { devices: typeof DeviceTable }).devices['Pixel 7'] as Device;
+  return phoneDevice;
+}
 
 /**
  * The phone profile, with the Chrome version in its user agent set to the running
  * browser's so that the user agent and the engine behind it agree.
  */
 export function mobileProfile(browserVersion: string): DeviceProfile {
+  const phone = pixel7();
   const major = browserVersion.split('.')[0] ?? '';
   const userAgent = /^\d+$/.test(major)
     ? phone.userAgent.replace(/Chrome\/[\d.]+/, `Chrome/${major}.0.0.0`)

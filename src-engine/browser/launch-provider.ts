@@ -4,7 +4,7 @@
  * after a crash or a kill.
  */
 import path from 'node:path';
-import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
+import type { Browser, LaunchOptions } from 'playwright-core';
 import { EngineError } from '../errors/engine-error.js';
 import type { BrowserProvider } from './provider.js';
 import { findChromium } from './find-chromium.js';
@@ -82,6 +82,8 @@ export class LaunchBrowserProvider implements BrowserProvider {
   private async launch(executablePath: string): Promise<Browser> {
     let browser: Browser;
     try {
+      // Loaded on first launch: an engine that never renders never pays for playwright-core.
+      const { chromium } = await import('playwright-core');
       browser = await chromium.launch({
         executablePath,
         headless: true,
