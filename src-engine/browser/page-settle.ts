@@ -41,9 +41,27 @@ export const PENDING_REQUESTS_SCRIPT = `(() => {
       pending++;
       let settled = false;
       const done = () => { if (!settled) { settled = true; pending--; } };
+      // A fetch is finished for the page only once its body has been read: the body readers of
+      // the response are counted too, so rendering that follows res.json() is waited for.
+      const countBodyReads = (response) => {
+        try {
+          for (const name of ['json', 'text', 'arrayBuffer', 'blob', 'formData']) {
+            const reader = response[name];
+            if (typeof reader !== 'function') continue;
+            response[name] = function (...readerArgs) {
+              pending++;
+              let read = false;
+              const finished = () => { if (!read) { read = true; pending--; } };
+              const body = reader.apply(this, readerArgs);
+              body.then(finished, finished);
+              return body;
+            };
+          }
+        } catch (error) { /* a frozen response is simply not counted */ }
+      };
       try {
         const result = nativeFetch.apply(this, args);
-        result.then(done, done);
+        result.then((response) => { countBodyReads(response); done(); }, done);
         return result;
       } catch (error) { done(); throw error; }
     };
