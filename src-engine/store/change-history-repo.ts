@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from './database.js';
+import { type SqliteDatabase, statementCache, type Statement } from './database.js';
 
 export interface ChangeSnapshot {
   scrapedAt: string;
@@ -8,12 +8,15 @@ export interface ChangeSnapshot {
 
 /** The last scrape of each (URL, tag), the baseline for the changeTracking format. */
 export class ChangeHistoryRepo {
-  constructor(private readonly db: SqliteDatabase) {}
+  private readonly sql: (sql: string) => Statement;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.sql = statementCache(db);
+  }
 
   get(urlKey: string, tag: string): ChangeSnapshot | undefined {
-    const row = this.db.prepare('SELECT scraped_at, markdown, json FROM change_history WHERE url_key = ? AND tag = ?').get(urlKey, tag) as
-      | { scraped_at: string; markdown: string; json: string | null }
-      | undefined;
+    const row = this.sql('SELECT scraped_at, markdown, json FROM change_history WHERE url_key = ? AND tag = ?').get(urlKey, tag) as
+      { scraped_at: string; markdown: string; json: string | null } | undefined;
     if (!row) return undefined;
     const snapshot: ChangeSnapshot = { scrapedAt: row.scraped_at, markdown: row.markdown };
     if (row.json !== null) snapshot.json = JSON.parse(row.json);

@@ -55,3 +55,21 @@ export function inTransaction<T>(db: SqliteDatabase, fn: () => T): T {
   if ((db as unknown as { inTransaction: boolean }).inTransaction) return fn();
   return db.transaction(fn)();
 }
+
+export type Statement = Database.Statement<unknown[]>;
+
+/**
+ * Prepared statements by SQL text, prepared once per database: repositories run the same few
+ * statements for every page of a crawl.
+ */
+export function statementCache(db: SqliteDatabase): (sql: string) => Statement {
+  const cache = new Map<string, Statement>();
+  return (sql) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = db.prepare<unknown[]>(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
+}

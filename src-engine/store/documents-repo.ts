@@ -1,9 +1,13 @@
 import type { ScrapedDocument } from '../contracts/index.js';
-import type { SqliteDatabase } from './database.js';
+import { type SqliteDatabase, statementCache, type Statement } from './database.js';
 
 /** Finished documents of jobs, in completion order; read in windows so nothing is held in memory. */
 export class DocumentsRepo {
-  constructor(private readonly db: SqliteDatabase) {}
+  private readonly sql: (sql: string) => Statement;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.sql = statementCache(db);
+  }
 
   insert(jobId: string, doneSeq: number, document: ScrapedDocument): void {
     const json = JSON.stringify(document);
@@ -13,7 +17,7 @@ export class DocumentsRepo {
   }
 
   count(jobId: string): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM documents WHERE job_id = ?').get(jobId) as { n: number }).n;
+    return (this.sql('SELECT COUNT(*) AS n FROM documents WHERE job_id = ?').get(jobId) as { n: number }).n;
   }
 
   /**

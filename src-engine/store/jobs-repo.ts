@@ -1,5 +1,5 @@
 import type { JobKind, JobStatus } from '../contracts/index.js';
-import type { SqliteDatabase } from './database.js';
+import { type SqliteDatabase, statementCache, type Statement } from './database.js';
 
 /** A crawl or batch job as stored. `request` is the body as the client sent it. */
 export interface JobRecord {
@@ -73,7 +73,11 @@ function toRecord(row: JobRow): JobRecord {
 
 /** Jobs table: creation, status transitions, lookups and expiry. */
 export class JobsRepo {
-  constructor(private readonly db: SqliteDatabase) {}
+  private readonly sql: (sql: string) => Statement;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.sql = statementCache(db);
+  }
 
   insert(job: Omit<JobRecord, 'creditsUsed' | 'kickoffDone' | 'cancelled'> & { kickoffDone?: boolean }): void {
     this.db
@@ -96,36 +100,36 @@ export class JobsRepo {
   }
 
   get(id: string): JobRecord | undefined {
-    const row = this.db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`).get(id) as JobRow | undefined;
+    const row = this.sql(`SELECT ${COLUMNS} FROM jobs WHERE id = ?`).get(id) as JobRow | undefined;
     return row ? toRecord(row) : undefined;
   }
 
   findByIdempotencyKey(key: string): JobRecord | undefined {
-    const row = this.db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE idempotency_key = ?`).get(key) as JobRow | undefined;
+    const row = this.sql(`SELECT ${COLUMNS} FROM jobs WHERE idempotency_key = ?`).get(key) as JobRow | undefined;
     return row ? toRecord(row) : undefined;
   }
 
   list(limit = 500): JobRecord[] {
-    const rows = this.db.prepare(`SELECT ${COLUMNS} FROM jobs ORDER BY created_at DESC LIMIT ?`).all(limit) as JobRow[];
+    const rows = this.sql(`SELECT ${COLUMNS} FROM jobs ORDER BY created_at DESC LIMIT ?`).all(limit) as JobRow[];
     return rows.map(toRecord);
   }
 
   /** Jobs that were running when the engine stopped: they resume at start. */
   listUnfinished(): JobRecord[] {
-    const rows = this.db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE status = 'scraping' ORDER BY created_at`).all() as JobRow[];
+    const rows = this.sql(`SELECT ${COLUMNS} FROM jobs WHERE status = 'scraping' ORDER BY created_at`).all() as JobRow[];
     return rows.map(toRecord);
   }
 
   setKickoffDone(id: string): void {
-    this.db.prepare('UPDATE jobs SET kickoff_done = 1 WHERE id = ?').run(id);
+    this.sql('UPDATE jobs SET kickoff_done = 1 WHERE id = ?').run(id);
   }
 
   setUrlCount(id: string, count: number): void {
-    this.db.prepare('UPDATE jobs SET url_count = ? WHERE id = ?').run(count, id);
+    this.sql('UPDATE jobs SET url_count = ? WHERE id = ?').run(count, id);
   }
 
   addCredits(id: string, credits: number): void {
-    this.db.prepare('UPDATE jobs SET credits_used = credits_used + ? WHERE id = ?').run(credits, id);
+    this.sql('UPDATE jobs SET credits_used = credits_used + ? WHERE id = ?').run(credits, id);
   }
 
   /** Moves a running job to a terminal status once; returns false when it was already terminal. */
@@ -140,13 +144,14 @@ export class JobsRepo {
   }
 
   touchExpiry(id: string, expiresAt: string): void {
-    this.db.prepare('UPDATE jobs SET expires_at = ? WHERE id = ? AND expires_at IS NOT NULL').run(expiresAt, id);
+    this.sql('UPDATE jobs SET expires_at = ? WHERE id = ? AND expires_at IS NOT NULL').run(expiresAt, id);
   }
 
   counts(id: string): JobCounts {
-    const rows = this.db
-      .prepare('SELECT state, COUNT(*) AS n FROM pages WHERE job_id = ? GROUP BY state')
-      .all(id) as { state: string; n: number }[];
+    const rows = this.db.prepare('SELECT state, COUNT(*) AS n FROM pages WHERE job_id = ? GROUP BY state').all(id) as {
+      state: string;
+      n: number;
+    }[];
     const counts: JobCounts = { queued: 0, running: 0, done: 0, failed: 0, robotsBlocked: 0 };
     for (const row of rows) {
       if (row.state === 'robots-blocked') counts.robotsBlocked = row.n;
@@ -157,6 +162,6 @@ export class JobsRepo {
 
   /** Deletes jobs whose expiry has passed (their pages and documents go with them). */
   deleteExpired(now: Date): number {
-    return this.db.prepare('DELETE FROM jobs WHERE expires_at IS NOT NULL AND expires_at < ?').run(now.toISOString()).changes;
+    return this.sql('DELETE FROM jobs WHERE expires_at IS NOT NULL AND expires_at < ?').run(now.toISOString()).changes;
   }
 }

@@ -1,5 +1,5 @@
 import type { PageRecord, PageState } from '../contracts/index.js';
-import { inTransaction, type SqliteDatabase } from './database.js';
+import { inTransaction, type SqliteDatabase, statementCache, type Statement } from './database.js';
 
 export type { PageRecord, PageState };
 
@@ -52,7 +52,11 @@ export interface PageOutcome {
 
 /** Pages table: enqueueing with dedupe and limit, claiming, and recording outcomes. */
 export class PagesRepo {
-  constructor(private readonly db: SqliteDatabase) {}
+  private readonly sql: (sql: string) => Statement;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.sql = statementCache(db);
+  }
 
   /**
    * Enqueues pages that are new to the job, in order, while the job's limit allows.
@@ -60,14 +64,14 @@ export class PagesRepo {
    */
   enqueue(jobId: string, pages: NewPage[], limit: number = Number.POSITIVE_INFINITY): NewPage[] {
     if (pages.length === 0) return [];
-    const countStmt = this.db.prepare(
+    const countStmt = this.sql(
       "SELECT COUNT(*) AS n FROM pages WHERE job_id = ? AND counts_toward_limit = 1 AND state IN ('queued', 'running', 'done')",
     );
-    const seqStmt = this.db.prepare('UPDATE jobs SET next_seq = next_seq + 1 WHERE id = ? RETURNING next_seq - 1 AS seq');
-    const existsStmt = this.db.prepare(
+    const seqStmt = this.sql('UPDATE jobs SET next_seq = next_seq + 1 WHERE id = ? RETURNING next_seq - 1 AS seq');
+    const existsStmt = this.sql(
       'SELECT 1 FROM pages WHERE job_id = ?1 AND dedupe_key = ?2 UNION ALL SELECT 1 FROM page_aliases WHERE job_id = ?1 AND dedupe_key = ?2',
     );
-    const insertStmt = this.db.prepare(
+    const insertStmt = this.sql(
       'INSERT INTO pages (job_id, seq, url, dedupe_key, depth, state, counts_toward_limit) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     return inTransaction(this.db, () => {
@@ -89,7 +93,9 @@ export class PagesRepo {
   /** The page (by seq) that owns a dedupe key, directly or through a redirect alias. */
   ownerOf(jobId: string, dedupeKey: string): number | undefined {
     const row = this.db
-      .prepare('SELECT seq FROM pages WHERE job_id = ?1 AND dedupe_key = ?2 UNION ALL SELECT seq FROM page_aliases WHERE job_id = ?1 AND dedupe_key = ?2')
+      .prepare(
+        'SELECT seq FROM pages WHERE job_id = ?1 AND dedupe_key = ?2 UNION ALL SELECT seq FROM page_aliases WHERE job_id = ?1 AND dedupe_key = ?2',
+      )
       .get(jobId, dedupeKey) as { seq: number } | undefined;
     return row?.seq;
   }
@@ -99,7 +105,7 @@ export class PagesRepo {
     return inTransaction(this.db, () => {
       const owner = this.ownerOf(jobId, dedupeKey);
       if (owner !== undefined) return owner === seq;
-      this.db.prepare('INSERT INTO page_aliases (job_id, dedupe_key, seq) VALUES (?, ?, ?)').run(jobId, dedupeKey, seq);
+      this.sql('INSERT INTO page_aliases (job_id, dedupe_key, seq) VALUES (?, ?, ?)').run(jobId, dedupeKey, seq);
       return true;
     });
   }
@@ -114,17 +120,17 @@ export class PagesRepo {
 
   /** Marks a queued page running; false when someone else took it first. */
   claim(jobId: string, seq: number): boolean {
-    return this.db.prepare("UPDATE pages SET state = 'running' WHERE job_id = ? AND seq = ? AND state = 'queued'").run(jobId, seq).changes > 0;
+    return this.sql("UPDATE pages SET state = 'running' WHERE job_id = ? AND seq = ? AND state = 'queued'").run(jobId, seq).changes > 0;
   }
 
   /** Puts a running page back in the queue (retry later, or after a restart). */
   requeue(jobId: string, seq: number): void {
-    this.db.prepare("UPDATE pages SET state = 'queued' WHERE job_id = ? AND seq = ? AND state = 'running'").run(jobId, seq);
+    this.sql("UPDATE pages SET state = 'queued' WHERE job_id = ? AND seq = ? AND state = 'running'").run(jobId, seq);
   }
 
   /** After a restart nothing is running: every page that was in flight goes back to the queue. */
   requeueRunning(jobId: string): number {
-    return this.db.prepare("UPDATE pages SET state = 'queued' WHERE job_id = ? AND state = 'running'").run(jobId).changes;
+    return this.sql("UPDATE pages SET state = 'queued' WHERE job_id = ? AND state = 'running'").run(jobId).changes;
   }
 
   /** Records a finished page and returns its completion order number. */
@@ -153,7 +159,11 @@ export class PagesRepo {
     });
   }
 
-  markFailed(jobId: string, seq: number, failure: { code: string; error: string; scrapeId?: string; durationMs?: number; statusCode?: number }): void {
+  markFailed(
+    jobId: string,
+    seq: number,
+    failure: { code: string; error: string; scrapeId?: string; durationMs?: number; statusCode?: number },
+  ): void {
     this.db
       .prepare(
         `UPDATE pages SET state = 'failed', error_code = ?, error = ?, scrape_id = ?, duration_ms = ?, status_code = ?, finished_at = ?
@@ -186,25 +196,23 @@ export class PagesRepo {
   }
 
   count(jobId: string): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM pages WHERE job_id = ?').get(jobId) as { n: number }).n;
+    return (this.sql('SELECT COUNT(*) AS n FROM pages WHERE job_id = ?').get(jobId) as { n: number }).n;
   }
 
   get(jobId: string, seq: number): PageRecord | undefined {
-    const row = this.db.prepare(`SELECT ${COLUMNS} FROM pages WHERE job_id = ? AND seq = ?`).get(jobId, seq) as PageRow | undefined;
+    const row = this.sql(`SELECT ${COLUMNS} FROM pages WHERE job_id = ? AND seq = ?`).get(jobId, seq) as PageRow | undefined;
     return row ? toRecord(row) : undefined;
   }
 
   failures(jobId: string): PageRecord[] {
-    const rows = this.db
-      .prepare(`SELECT ${COLUMNS} FROM pages WHERE job_id = ? AND state = 'failed' ORDER BY seq`)
-      .all(jobId) as PageRow[];
+    const rows = this.db.prepare(`SELECT ${COLUMNS} FROM pages WHERE job_id = ? AND state = 'failed' ORDER BY seq`).all(jobId) as PageRow[];
     return rows.map(toRecord);
   }
 
   robotsBlocked(jobId: string): string[] {
-    const rows = this.db
-      .prepare("SELECT url FROM pages WHERE job_id = ? AND state = 'robots-blocked' ORDER BY seq")
-      .all(jobId) as { url: string }[];
+    const rows = this.db.prepare("SELECT url FROM pages WHERE job_id = ? AND state = 'robots-blocked' ORDER BY seq").all(jobId) as {
+      url: string;
+    }[];
     return rows.map((r) => r.url);
   }
 }
