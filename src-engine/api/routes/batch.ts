@@ -48,7 +48,7 @@ export function batchRoutes(ctx: EngineContext): Router {
         res.json({ success: true, id: record.id, url: `${base}/v2/batch/scrape/${record.id}`, invalidURLs });
         return;
       }
-      checkServable(ctx, request);
+      checkServable(ctx, request, []);
       const record = ctx.jobs.startBatch(request, valid, raw, idempotencyKey);
       res.json({ success: true, id: record.id, url: `${base}/v2/batch/scrape/${record.id}`, invalidURLs });
     }),

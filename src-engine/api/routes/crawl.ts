@@ -18,8 +18,8 @@ const RULE_BASED_OPTIONS_WARNING = offlineWarning(
 );
 
 /** Fails at once (400) when the crawl's scrape options need a browser or a model that is not there. */
-export function checkServable(ctx: EngineContext, scrapeOptions: CrawlRequest['scrapeOptions']): void {
-  rejectUnservableLlmFormats(ctx, scrapeOptions.formats);
+export function checkServable(ctx: EngineContext, scrapeOptions: CrawlRequest['scrapeOptions'], pathPrefix: string[] = ['scrapeOptions']): void {
+  rejectUnservableLlmFormats(ctx, scrapeOptions.formats, pathPrefix);
   const browser = ctx.browserStatus();
   planScrape(scrapeOptions, {
     browserAvailable: browser.available,
