@@ -1,6 +1,6 @@
 import type { BrowserProvider } from './provider.js';
 import { BrowserPool } from './pool.js';
-import { BrowserFetcher } from '../fetch/browser-fetcher.js';
+import { BROWSER_CAPABILITIES, BrowserFetcher } from '../fetch/browser-fetcher.js';
 import type { Fetcher, FetchRequest, FetchResult } from '../fetch/types.js';
 
 /**
@@ -9,7 +9,7 @@ import type { Fetcher, FetchRequest, FetchResult } from '../fetch/types.js';
  */
 export class SwitchableBrowser implements Fetcher {
   readonly name = 'browser' as const;
-  readonly capabilities = { javascript: true, screenshot: true, actions: true, mobile: true, pdf: true, waitFor: true };
+  readonly capabilities = BROWSER_CAPABILITIES;
   private pool: BrowserPool;
   private fetcher: BrowserFetcher;
 

@@ -51,16 +51,19 @@ function isHtmlType(contentType: string): boolean {
   return contentType === '' || /html|xml/i.test(contentType);
 }
 
+/** What a real browser serves: everything. Declared once for every browser-backed fetcher. */
+export const BROWSER_CAPABILITIES: FetcherCapabilities = {
+  javascript: true,
+  screenshot: true,
+  actions: true,
+  mobile: true,
+  pdf: true,
+  waitFor: true,
+};
+
 export class BrowserFetcher implements Fetcher {
   readonly name = 'browser' as const;
-  readonly capabilities: FetcherCapabilities = {
-    javascript: true,
-    screenshot: true,
-    actions: true,
-    mobile: true,
-    pdf: true,
-    waitFor: true,
-  };
+  readonly capabilities = BROWSER_CAPABILITIES;
 
   constructor(
     private readonly pool: BrowserPool,

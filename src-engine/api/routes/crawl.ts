@@ -6,6 +6,7 @@ import { buildJobErrors } from '../../jobs/job-status.js';
 import { generateCrawlerOptions } from '../../llm/generate-crawler-options.js';
 import { offlineWarning } from '../../llm/llm-not-configured.js';
 import { mergePromptOptions } from '../../llm/merge-prompt-options.js';
+import { BROWSER_CAPABILITIES } from '../../fetch/browser-fetcher.js';
 import { planScrape } from '../../scrape/plan.js';
 import { asyncRoute, baseUrlOf, jobIdOf, parseBody } from '../route-helpers.js';
 import { rejectUnservableLlmFormats } from './scrape.js';
@@ -24,7 +25,7 @@ export function checkServable(ctx: EngineContext, scrapeOptions: CrawlRequest['s
   planScrape(scrapeOptions, {
     browserAvailable: browser.available,
     forceFetcher: ctx.options.forceFetcher,
-    browserCapabilities: { javascript: true, screenshot: true, actions: true, mobile: true, pdf: true, waitFor: true },
+    browserCapabilities: BROWSER_CAPABILITIES,
   });
 }
 
